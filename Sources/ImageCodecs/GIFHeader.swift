@@ -1,0 +1,75 @@
+import Raster
+
+/// Reads a GIF's screen size and counts its images, stopping at the second: more than one is an
+/// animation.
+enum GIFHeader {
+    static func read(_ file: FileBytes) throws(CodecError) -> ImageHeader {
+        var cursor = ByteCursor(file, at: 6)
+        guard let width = cursor.uint16LE(), let height = cursor.uint16LE(), let flags = cursor.byte(),
+              cursor.skip(2)
+        else { throw CodecError.unreadable("the GIF ends inside its header (truncated?)") }
+        var header = ImageHeader(format: .gif, size: PixelSize(width: width, height: height))
+        if flags & 0x80 != 0 { _ = cursor.skip(3 << (Int(flags & 7) + 1)) }
+        var images = 0
+        loop: while let block = cursor.byte() {
+            switch block {
+            case 0x21:  // extension: label, then sub-blocks
+                guard cursor.skip(1), cursor.skipSubBlocks() else { break loop }
+            case 0x2C:  // image descriptor
+                images += 1
+                if images > 1 { break loop }
+                guard cursor.skip(8), let localFlags = cursor.byte() else { break loop }
+                if localFlags & 0x80 != 0 { _ = cursor.skip(3 << (Int(localFlags & 7) + 1)) }
+                guard cursor.skip(1), cursor.skipSubBlocks() else { break loop }
+            default:  // 0x3B trailer, or garbage
+                break loop
+            }
+        }
+        header.isAnimated = images > 1
+        return header
+    }
+}
+
+/// Sequential reads through a file in 64 KiB pieces.
+struct ByteCursor {
+    private let file: FileBytes
+    private var buffer: [UInt8] = []
+    private var bufferStart: Int
+    private var position: Int
+
+    init(_ file: FileBytes, at offset: Int) {
+        self.file = file
+        bufferStart = offset
+        position = offset
+    }
+
+    mutating func byte() -> UInt8? {
+        if position - bufferStart >= buffer.count {
+            bufferStart = position
+            buffer = file.read(at: position, length: 65_536)
+            guard !buffer.isEmpty else { return nil }
+        }
+        defer { position += 1 }
+        return buffer[position - bufferStart]
+    }
+
+    mutating func uint16LE() -> Int? {
+        guard let low = byte(), let high = byte() else { return nil }
+        return Int(low) | Int(high) << 8
+    }
+
+    /// Moves `count` bytes on; false when that passes the end of the file.
+    mutating func skip(_ count: Int) -> Bool {
+        position += count
+        return position <= file.count
+    }
+
+    /// Skips GIF data sub-blocks up to and including the zero-length terminator.
+    mutating func skipSubBlocks() -> Bool {
+        while let length = byte() {
+            if length == 0 { return true }
+            guard skip(Int(length)) else { return false }
+        }
+        return false
+    }
+}

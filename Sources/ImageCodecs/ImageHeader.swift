@@ -1,0 +1,62 @@
+import Raster
+
+/// The formats thumbgen recognises from their first bytes.
+public enum ImageFormat: String, Sendable, CaseIterable {
+    case jpeg, png, gif, webp
+    /// Bytes no recognised format starts with.
+    case unknown
+
+    /// The format the first bytes of a file announce.
+    public init(magic bytes: [UInt8]) {
+        if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF {
+            self = .jpeg
+        } else if bytes.starts(with: PNGHeader.signature) {
+            self = .png
+        } else if bytes.hasBytes("GIF87a") || bytes.hasBytes("GIF89a") {
+            self = .gif
+        } else if bytes.hasBytes("RIFF"), bytes.hasBytes("WEBP", at: 8) {
+            self = .webp
+        } else {
+            self = .unknown
+        }
+    }
+}
+
+/// What a file's header says, read without decoding a pixel.
+public struct ImageHeader: Equatable, Sendable {
+    public var format: ImageFormat
+    /// Stored (not upright) size, in pixels.
+    public var size: PixelSize
+    public var orientation: Orientation = .up
+    /// An animated GIF (more than one image), APNG or animated WebP.
+    public var isAnimated = false
+    public var hasAlpha = false
+    /// JPEG: progressive (the decoder holds every coefficient). PNG: Adam7 interlaced (the
+    /// decoder holds every row). Either way the whole image is in memory while it decodes.
+    public var needsWholeImage = false
+    /// Colour components (JPEG) or channels (PNG).
+    public var components = 3
+
+    public init(format: ImageFormat, size: PixelSize) {
+        self.format = format
+        self.size = size
+    }
+
+    /// The size the image is shown at, in pixels.
+    public var uprightSize: PixelSize { orientation.upright(size) }
+
+    /// Reads the header of the file at `path`. `unknown` formats come back with a zero size;
+    /// broken headers throw `CodecError.unreadable` with the reason.
+    public static func read(path: String) throws(CodecError) -> ImageHeader {
+        let file = try FileBytes(path: path)
+        let start = file.read(at: 0, length: 32)
+        guard !start.isEmpty else { throw CodecError.unreadable("the file is empty") }
+        switch ImageFormat(magic: start) {
+        case .jpeg: return try JPEGHeader.read(file)
+        case .png: return try PNGHeader.read(file)
+        case .gif: return try GIFHeader.read(file)
+        case .webp: return try WebPHeader.read(file)
+        case .unknown: return ImageHeader(format: .unknown, size: .zero)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Raster
+
+/// Walks a JPEG's markers up to its frame header: size, components, progressive, EXIF orientation.
+enum JPEGHeader {
+    /// Largest EXIF block read for the orientation (an APP1 segment is at most 64 KiB anyway).
+    static let maxEXIFBytes = 65_535
+
+    static func read(_ file: FileBytes) throws(CodecError) -> ImageHeader {
+        var offset = 2
+        var orientation = Orientation.up
+        while true {
+            let marker = file.read(at: offset, length: 4)
+            guard marker.count >= 2 else {
+                throw CodecError.unreadable("the JPEG ends before its frame header (truncated?)")
+            }
+            guard marker[0] == 0xFF else {
+                throw CodecError.unreadable("corrupt JPEG header: no marker at byte \(offset)")
+            }
+            let code = marker[1]
+            switch code {
+            case 0xFF:  // fill byte
+                offset += 1
+                continue
+            case 0x01, 0xD0...0xD8:  // markers without a length
+                offset += 2
+                continue
+            case 0xD9, 0xDA:
+                throw CodecError.unreadable("corrupt JPEG: no frame header before the image data")
+            default:
+                break
+            }
+            guard let length = marker.uint16BE(2), length >= 2 else {
+                throw CodecError.unreadable("the JPEG ends before its frame header (truncated?)")
+            }
+            if code == 0xE1, orientation == .up {
+                let payload = file.read(at: offset + 4, length: min(length - 2, maxEXIFBytes))
+                if payload.hasBytes("Exif\0\0") { orientation = EXIFOrientation.read(payload) }
+            }
+            if (0xC0...0xCF).contains(code), ![0xC4, 0xC8, 0xCC].contains(code) {
+                return try frame(file.read(at: offset + 4, length: 6), code: code, orientation: orientation)
+            }
+            offset += 2 + length
+        }
+    }
+
+    private static func frame(_ bytes: [UInt8], code: UInt8, orientation: Orientation) throws(CodecError) -> ImageHeader {
+        guard bytes.count == 6, let height = bytes.uint16BE(1), let width = bytes.uint16BE(3) else {
+            throw CodecError.unreadable("the JPEG ends inside its frame header (truncated?)")
+        }
+        guard width > 0, height > 0 else {
+            throw CodecError.unreadable("the JPEG frame header gives a size of \(width)x\(height)")
+        }
+        var header = ImageHeader(format: .jpeg, size: PixelSize(width: width, height: height))
+        header.orientation = orientation
+        header.components = Int(bytes[5])
+        header.needsWholeImage = [0xC2, 0xC6, 0xCA, 0xCE].contains(code)
+        return header
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+extension RenditionIndex {
+    /// The entry for one `(slot, scale)` of an image, or nil when the index has none.
+    public func entry(image: String, slot: String, scale: Double) -> RenditionRecord? {
+        images[image]?.renditions[ScaleKey.entry(slot: slot, scale: scale)]
+    }
+
+    /// The file to show for an image in a slot at a screen scale. An image or pair the index does
+    /// not know resolves to the original's own path: never a missing image.
+    public func file(image: String, slot: String, scale: Double) -> String {
+        entry(image: image, slot: slot, scale: scale)?.file ?? image
+    }
+
+    /// The best file to show an image at `width`×`height` pixels: the smallest of its files that
+    /// covers that size, else the largest it has, else the original.
+    public func bestFile(image: String, width: Int, height: Int) -> String {
+        let candidates = Set(images[image]?.renditions.values.map { $0 } ?? [])
+            .sorted { ($0.width * $0.height, $0.file) < ($1.width * $1.height, $1.file) }
+        if let covering = candidates.first(where: { $0.width >= width && $0.height >= height }) {
+            return covering.file
+        }
+        return candidates.last?.file ?? image
+    }
+
+    /// A `srcset` value for an image in a slot, one candidate per scale in increasing order:
+    /// `photos/a.Thumbnail(60x45).jpg 1x, photos/a.Thumbnail(120x90).jpg 2x`. Paths are
+    /// URL-escaped so spaces, commas and `#` survive. An unknown image gives its original at 1x.
+    public func srcset(image: String, slot: String) -> String {
+        let record = images[image]
+        let scales = slots[slot]?.scales.sorted() ?? []
+        let candidates = scales.compactMap { scale -> String? in
+            guard let entry = record?.renditions[ScaleKey.entry(slot: slot, scale: scale)] else { return nil }
+            return "\(Self.urlPath(entry.file)) \(ScaleKey.format(scale))x"
+        }
+        return candidates.isEmpty ? "\(Self.urlPath(image)) 1x" : candidates.joined(separator: ", ")
+    }
+
+    /// A relative path as a URL path: everything but unreserved characters, `/` and `()` escaped.
+    public static func urlPath(_ path: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~/()!$&'*+;=:@")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+}

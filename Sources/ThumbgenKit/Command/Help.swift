@@ -1,0 +1,89 @@
+/// The text of `thumbgen --help` and `thumbgen help COMMAND`: short, with examples.
+enum Help {
+    static let version = "0.1.0"
+
+    static let overview = """
+        thumbgen \(version): decode each image once, straight to the pixel sizes its display slots
+        need, write the renditions beside the originals and a JSON index for clients.
+
+        usage: thumbgen [COMMAND] [MANIFEST] [OPTIONS]      (MANIFEST defaults to ./manifest.yaml)
+
+        commands:
+          build     build or update renditions and the index (the default)
+          check     exit 1 if any rendition or the index is missing or stale; writes nothing
+          clean     delete the renditions the index lists, then the index; nothing else
+          merge     join shard indexes (from build --shard K/N) into the index
+          report    write report.html beside the index
+          lookup    print the file a client would show: lookup INDEX IMAGE (--slot S --scale N | --pixels WxH)
+
+        options:
+          -j, --jobs N       workers (default: the number of cores)
+          --dry-run          print the plan, one line per (image, slot@scale), and write nothing
+          --force            redo every rendition
+          -q, --quiet        print errors only
+          --strict           unreadable images fail the build (exit 1)
+          --json             print the summary as one JSON object on standard output
+          --shard K/N        build one deterministic share of the images (also THUMBGEN_SHARD=K/N,
+                             or JOB_COMPLETION_INDEX with THUMBGEN_SHARD_COUNT)
+          --max-pixels N     refuse originals over N pixels (overrides limits.pixels)
+          --version, --help
+
+        examples:
+          thumbgen                          build ./manifest.yaml
+          thumbgen build site/manifest.yaml --jobs 4
+          thumbgen --dry-run                show what would be written
+          thumbgen check || thumbgen build  rebuild only when something is stale
+          thumbgen lookup site/renditions.json photos/beach.jpg --slot thumb --scale 2
+
+        exit status: 0 done; 1 check found work, or --strict met an unreadable image;
+        2 usage or manifest error (nothing written); 3 the build could not finish (I/O failure).
+        'thumbgen help COMMAND' describes one command.
+        """
+
+    static func text(for topic: String) -> String? {
+        switch topic {
+        case "build": """
+            thumbgen build [MANIFEST] [--jobs N] [--dry-run] [--force] [--quiet] [--strict] [--json] [--shard K/N]
+            Decodes each image listed in MANIFEST once, writes every rendition its slots need beside it
+            (name.Thumbnail(WxH).ext) and writes the index. Unchanged images are skipped; files the
+            previous index listed and no longer needed are deleted.
+              thumbgen build
+              thumbgen build site/manifest.yaml --json > summary.json
+            """
+        case "check": """
+            thumbgen check [MANIFEST] [--json]
+            Writes nothing. Exit 0 when the index and every rendition are up to date, 1 (listing what is
+            stale or missing) when a build has work to do.
+              thumbgen check || thumbgen build
+            """
+        case "clean": """
+            thumbgen clean [MANIFEST]
+            Deletes the renditions the index lists, then the index. Originals and any file the index does
+            not list are left alone.
+              thumbgen clean site/manifest.yaml
+            """
+        case "merge": """
+            thumbgen merge [MANIFEST]
+            Joins the shard indexes written by 'build --shard K/N' into the index, byte for byte what one
+            whole build writes, then removes them. Refuses missing, duplicated or foreign shards.
+              thumbgen build --shard 1/2 && thumbgen build --shard 2/2 && thumbgen merge
+            """
+        case "report": """
+            thumbgen report [MANIFEST]
+            Writes report.html beside the index: every image with its renditions, what was skipped and
+            why, and the decoded-memory saving per slot.
+              thumbgen report && xdg-open example-site/report.html
+            """
+        case "lookup": """
+            thumbgen lookup INDEX IMAGE (--slot S --scale N | --pixels WxH)
+            Prints the file a client would show: the (slot, scale) entry, or the smallest file covering
+            WxH pixels. An image the index does not know prints its own path.
+              thumbgen lookup example-site/renditions.json photos/beach.jpg --slot thumb --scale 3
+              thumbgen lookup example-site/renditions.json photos/beach.jpg --pixels 400x300
+            """
+        case "help": "thumbgen help [COMMAND]: describe thumbgen, or one command."
+        case "version": "thumbgen --version: print the version."
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Raster
+
+/// What the user asked for, parsed from the command line and checked, before anything runs.
+public struct Request: Equatable, Sendable {
+    public enum Command: String, CaseIterable, Sendable {
+        case build, check, clean, merge, report, lookup, help, version
+    }
+
+    public var command: Command
+    /// The manifest's path as given (default `manifest.yaml`).
+    public var manifest = "manifest.yaml"
+    public var jobs: Int?
+    public var dryRun = false
+    public var force = false
+    public var quiet = false
+    public var strict = false
+    public var json = false
+    public var shard: Shard?
+    /// Overrides `limits.pixels` of the manifest.
+    public var maxPixels: Int?
+    /// `lookup`: the index and the image, then a slot and scale or a pixel size.
+    public var lookupIndex: String?
+    public var lookupImage: String?
+    public var lookupSlot: String?
+    public var lookupScale: Double?
+    public var lookupPixels: PixelSize?
+    /// `help`: the command to describe, if any.
+    public var helpTopic: String?
+
+    public init(command: Command) { self.command = command }
+}
+
+/// One deterministic share of a build: K of N, 1-based.
+public struct Shard: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var index: Int
+    public var count: Int
+
+    public init?(index: Int, count: Int) {
+        guard count >= 1, (1...count).contains(index) else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    /// `2/3`
+    public var description: String { "\(index)/\(count)" }
+}
+
+/// A mistake on the command line; exit status 2.
+public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// A validated manifest (schema 1): every default filled in, every path resolved to an original
+/// under `root`. The rest of the program trusts it.
+public struct Manifest: Sendable {
+    /// The manifest's path as the user gave it; diagnostics name it.
+    public var file: String
+    /// The folder holding the manifest, absolute: `.thumbgen/` lives here.
+    public var directory: URL
+    /// The folder image paths are relative to, absolute.
+    public var root: URL
+    /// Where the index goes, relative to `root`, with `/`.
+    public var indexPath: String
+    public var output: OutputSettings
+    public var limits: Limits
+    /// In manifest order.
+    public var slots: [Slot]
+    /// One entry per original, sorted by path, slots merged when an image is listed twice.
+    public var images: [ImageEntry]
+
+    public func slot(named name: String) -> Slot? {
+        slots.first { $0.name == name }
+    }
+}
+
+/// A named display size in points, shown at several screen scales.
+public struct Slot: Equatable, Sendable {
+    public var name: String
+    public var size: SlotSize
+    /// Screen scales, in manifest order, each positive.
+    public var scales: [ExactDecimal]
+    public var fit: Fit
+}
+
+/// A slot's size in points; a missing side is unconstrained (`390x`, `x200`).
+public struct SlotSize: Equatable, Sendable, CustomStringConvertible {
+    public var width: ExactDecimal?
+    public var height: ExactDecimal?
+
+    /// `320x180`, `390x`, `x200`.
+    public var description: String {
+        "\(width?.description ?? "")x\(height?.description ?? "")"
+    }
+}
+
+/// How a rendition fills its box.
+public enum Fit: String, CaseIterable, Sendable {
+    /// The largest size with the original's aspect ratio that fits the box.
+    case inside
+    /// Fill the box, cropping the overflow around the focus.
+    case cover
+}
+
+/// A focal point for `cover` crops, 0...1 from the top-left of the upright image.
+public struct Focus: Equatable, Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public static let center = Focus(x: 0.5, y: 0.5)
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// Encoder settings for renditions.
+public struct OutputSettings: Equatable, Sendable {
+    public var jpegQuality = 82
+    public var jpegProgressive = false
+    public var pngCompression = 6
+
+    public init(jpegQuality: Int = 82, jpegProgressive: Bool = false, pngCompression: Int = 6) {
+        self.jpegQuality = jpegQuality
+        self.jpegProgressive = jpegProgressive
+        self.pngCompression = pngCompression
+    }
+}
+
+/// Bounds on what an original may cost, checked from its header before anything is allocated.
+public struct Limits: Equatable, Sendable {
+    /// Most pixels (width × height) an original may have; sharp's default.
+    public var pixels = 268_402_689
+    /// Most pixels on either side.
+    public var dimension = 65_535
+    /// Most memory, in MiB, a progressive JPEG's decoder may hold for its coefficients.
+    public var memoryMB = 1024
+
+    public init(pixels: Int = 268_402_689, dimension: Int = 65_535, memoryMB: Int = 1024) {
+        self.pixels = pixels
+        self.dimension = dimension
+        self.memoryMB = memoryMB
+    }
+}
+
+/// One original and the slots it appears in.
+public struct ImageEntry: Equatable, Sendable {
+    /// Relative to root, with `/`.
+    public var path: String
+    /// Slot names, in the manifest's slot order.
+    public var slots: [String]
+    public var focus: Focus?
+
+    public init(path: String, slots: [String], focus: Focus? = nil) {
+        self.path = path
+        self.slots = slots
+        self.focus = focus
+    }
+}

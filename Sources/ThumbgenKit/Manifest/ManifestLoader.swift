@@ -1,0 +1,92 @@
+import Foundation
+import YAML
+
+/// Reads, checks and resolves a manifest. Every problem is collected before it gives up, and
+/// each names the file, line and column.
+public enum ManifestLoader {
+    /// A manifest larger than this is refused before it is parsed.
+    public static let maxFileBytes = 4 << 20
+
+    public static let starterManifest = """
+        version: 1
+        slots:
+          thumb: { size: 60x60, scales: [1, 2, 3], fit: cover }
+        images:
+          - path: photos/*.jpg
+            slots: [thumb]
+        """
+
+    /// Loads the manifest at `file` (a path as the user wrote it, relative to the working folder
+    /// or absolute). `overrides` replaces limits given on the command line.
+    public static func load(_ file: String, limitOverrides: (inout Limits) -> Void = { _ in }) throws(DiagnosticsError) -> Manifest {
+        let url = URL(fileURLWithPath: file).standardizedFileURL
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+            let message = exists && isFolder.boolValue
+                ? "is a folder; give the manifest file inside it, such as \(file)/manifest.yaml"
+                : exists ? "cannot be read (permission denied?)"
+                : "no manifest here. Create one; a minimal manifest is:\n\n\(starterManifest)\n\nthen run 'thumbgen build \(file)'. See the README for every key."
+            throw DiagnosticsError([Diagnostic(.error, file: file, message: message)])
+        }
+        guard data.count <= maxFileBytes else {
+            throw DiagnosticsError([Diagnostic(.error, file: file, message: "the manifest is \(data.count) bytes; the most thumbgen reads is \(maxFileBytes)")])
+        }
+        return try load(bytes: [UInt8](data), file: file, directory: url.deletingLastPathComponent(),
+                        limitOverrides: limitOverrides)
+    }
+
+    /// Loads a manifest from its bytes; `directory` is the folder it is taken to live in.
+    public static func load(bytes: [UInt8], file: String, directory: URL,
+                            limitOverrides: (inout Limits) -> Void = { _ in }) throws(DiagnosticsError) -> Manifest {
+        let tree: YAMLNode
+        do {
+            tree = try YAMLParser.parse(bytes)
+        } catch {
+            throw DiagnosticsError([Diagnostic(.error, file: file, line: error.mark.line, column: error.mark.column, message: error.message)])
+        }
+        var reader = ManifestReader(file: file)
+        let document = reader.read(tree)
+        var diagnostics = reader.diagnostics
+        var paths = NodeReader(file: file)
+
+        let rootText = document.root?.path ?? "."
+        let rootURL = URL(fileURLWithPath: rootText, relativeTo: directory).standardizedFileURL
+        let indexPath = document.index.flatMap { checkedIndexPath($0.path, at: $0.mark, &paths) }
+            ?? (document.index == nil ? "renditions.json" : nil)
+
+        var isFolder: ObjCBool = false
+        let rootExists = FileManager.default.fileExists(atPath: rootURL.path, isDirectory: &isFolder) && isFolder.boolValue
+        if !rootExists {
+            let mark = document.root?.mark ?? Mark(line: 1, column: 1)
+            paths.error(mark, "root '\(rootText)' is not a folder (looked for \(rootURL.path))")
+        }
+        diagnostics += paths.diagnostics
+        if rootExists, let folder = RootFolder(path: rootURL.path, indexPath: indexPath ?? "renditions.json") {
+            var resolver = ImageResolver(folder: folder, rootName: rootText, file: file)
+            let images = resolver.resolve(document.images)
+            diagnostics += resolver.diagnostics
+            if diagnostics.isEmpty, let indexPath {
+                var limits = document.limits
+                limitOverrides(&limits)
+                return Manifest(file: file, directory: directory.standardizedFileURL, root: rootURL, indexPath: indexPath,
+                                output: document.output, limits: limits, slots: document.slots, images: images)
+            }
+        }
+        throw DiagnosticsError(diagnostics.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) })
+    }
+
+    /// The index path, checked to stay under root and to be a `.json` file.
+    private static func checkedIndexPath(_ path: String, at mark: Mark, _ reader: inout NodeReader) -> String? {
+        let segments = path.split(separator: "/").filter { $0 != "." }
+        if path.hasPrefix("/") || segments.contains("..") || segments.isEmpty {
+            reader.error(mark, "index '\(path)' must be a path under root, without '..' or a leading '/'")
+            return nil
+        }
+        guard path.hasSuffix(".json"), !segments.last!.contains(".Thumbnail(") else {
+            reader.error(mark, "index '\(path)' must be a .json file name, like renditions.json")
+            return nil
+        }
+        return segments.joined(separator: "/")
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import ThumbgenKit
+
+exit(Thumbgen.run(Array(CommandLine.arguments.dropFirst())).rawValue)
