@@ -36,7 +36,11 @@ public enum Thumbgen {
                 for line in DryRun.lines(for: manifest) { console.out(line + "\n") }
                 return .success
             }
-        case .build, .check, .clean, .merge, .report:
+        case .build:
+            return withManifest(request, console: console) { manifest in
+                BuildCommand.run(request, manifest: manifest, console: console)
+            }
+        case .check, .clean, .merge, .report:
             console.err("thumbgen: error: '\(request.command.rawValue)' is not available in this build yet\n")
             return .usage
         }

@@ -1,0 +1,66 @@
+// A setjmp-guarded face of libjpeg-turbo for Swift: every entry point arms its own jump
+// buffer, so a libjpeg error never unwinds through a Swift frame. Calls return 0 on success and
+// -1 on failure, with the reason in tg_jpeg_*_message().
+#ifndef CJPEG_H
+#define CJPEG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// What the header says, and (after start) what the decoder will produce.
+typedef struct tg_jpeg_info {
+    int width, height;                 // full stored size
+    int components;
+    int color_space;                   // TG_JPEG_* below
+    int progressive;
+    int adobe_transform;               // -1 without an Adobe marker, else its transform (0, 1, 2)
+    int h_samp[4], v_samp[4];
+    int output_width, output_height;   // after tg_jpeg_decoder_start
+    int output_is_cmyk;                // rows are C, M, Y, K as stored, not RGBX
+} tg_jpeg_info;
+
+enum {
+    TG_JPEG_GRAY = 1, TG_JPEG_RGB = 2, TG_JPEG_YCBCR = 3, TG_JPEG_CMYK = 4, TG_JPEG_YCCK = 5, TG_JPEG_OTHER = 0
+};
+
+typedef struct tg_jpeg_decoder tg_jpeg_decoder;
+
+tg_jpeg_decoder *tg_jpeg_decoder_create(void);
+void tg_jpeg_decoder_destroy(tg_jpeg_decoder *decoder);
+const char *tg_jpeg_decoder_message(const tg_jpeg_decoder *decoder);
+
+/// Opens `path` and reads its header (keeping APP2 markers for the ICC profile).
+/// `max_memory` bounds what libjpeg may allocate, in bytes (0: unbounded).
+int tg_jpeg_decoder_open(tg_jpeg_decoder *decoder, const char *path, long max_memory, tg_jpeg_info *info);
+
+/// The embedded ICC profile, malloc'd (free with tg_jpeg_free), or NULL with length 0.
+int tg_jpeg_decoder_icc(tg_jpeg_decoder *decoder, uint8_t **data, unsigned *length);
+
+/// Starts decoding at scale_num/8 of the full size. Output rows are 4 bytes a pixel: R, G, B, X,
+/// or C, M, Y, K for CMYK and YCCK files (info->output_is_cmyk).
+int tg_jpeg_decoder_start(tg_jpeg_decoder *decoder, int scale_num, int fast, tg_jpeg_info *info);
+
+/// Reads up to max_rows rows into `rows` (row_stride bytes apart); *rows_read says how many.
+int tg_jpeg_decoder_read(tg_jpeg_decoder *decoder, uint8_t *rows, size_t row_stride, int max_rows, int *rows_read);
+
+/// Finishes the decode (checking the end of the data).
+int tg_jpeg_decoder_finish(tg_jpeg_decoder *decoder);
+
+typedef struct tg_jpeg_encode_options {
+    int quality;            // 1...100
+    int progressive;
+    int chroma_444;         // no chroma subsampling
+    int grayscale;          // write one component (input rows are still RGBX)
+    const uint8_t *icc;
+    unsigned icc_length;
+} tg_jpeg_encode_options;
+
+/// Encodes RGBX rows (4 bytes a pixel) with optimised Huffman tables. *out is malloc'd (free
+/// with tg_jpeg_free). `message` receives the reason on failure (JMSG_LENGTH_MAX bytes).
+int tg_jpeg_encode(const uint8_t *pixels, int width, int height, size_t row_stride,
+                   const tg_jpeg_encode_options *options, uint8_t **out, unsigned long *out_length,
+                   char message[200]);
+
+void tg_jpeg_free(void *pointer);
+
+#endif

@@ -1,0 +1,237 @@
+#include "CJPEG.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+#include <jerror.h>
+
+// ---------------------------------------------------------------------------------------------
+// Errors: error_exit and fatal warnings copy the message and jump back to the armed entry point.
+
+struct tg_error {
+    struct jpeg_error_mgr base;
+    jmp_buf jump;
+    char message[JMSG_LENGTH_MAX + 64];
+};
+
+static void tg_error_exit(j_common_ptr cinfo) {
+    struct tg_error *error = (struct tg_error *)cinfo->err;
+    char text[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, text);
+    if (error->base.msg_code == JERR_NO_BACKING_STORE || error->base.msg_code == JERR_OUT_OF_MEMORY) {
+        snprintf(error->message, sizeof error->message, "decoding needs more memory than the limit allows (%s)", text);
+    } else {
+        snprintf(error->message, sizeof error->message, "%s", text);
+    }
+    longjmp(error->jump, 1);
+}
+
+// libjpeg reports truncated or corrupt data as warnings and fills the rest with grey. Those
+// warnings are fatal here: a grey rendition is worse than none. Harmless ones pass.
+static void tg_emit_message(j_common_ptr cinfo, int level) {
+    if (level >= 0) return;  // trace messages
+    switch (cinfo->err->msg_code) {
+    case JWRN_EXTRANEOUS_DATA:  // stray bytes between markers; the image data is intact
+    case JWRN_JFIF_MAJOR:       // an unknown JFIF revision
+    case JWRN_ADOBE_XFORM:      // an unknown Adobe transform; treated as YCbCr
+    case JWRN_BOGUS_ICC:        // a damaged ICC profile; the rendition goes without it
+        cinfo->err->num_warnings++;
+        return;
+    default:
+        break;
+    }
+    struct tg_error *error = (struct tg_error *)cinfo->err;
+    char text[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, text);
+    snprintf(error->message, sizeof error->message, "corrupt or truncated JPEG data (%s)", text);
+    longjmp(error->jump, 1);
+}
+
+static void tg_output_message(j_common_ptr cinfo) { (void)cinfo; }
+
+static void tg_error_init(struct tg_error *error) {
+    jpeg_std_error(&error->base);
+    error->base.error_exit = tg_error_exit;
+    error->base.emit_message = tg_emit_message;
+    error->base.output_message = tg_output_message;
+    error->message[0] = 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decoding
+
+struct tg_jpeg_decoder {
+    struct jpeg_decompress_struct cinfo;
+    struct tg_error error;
+    FILE *file;
+    int created;
+    int started;
+};
+
+tg_jpeg_decoder *tg_jpeg_decoder_create(void) {
+    tg_jpeg_decoder *decoder = calloc(1, sizeof *decoder);
+    return decoder;
+}
+
+void tg_jpeg_decoder_destroy(tg_jpeg_decoder *decoder) {
+    if (!decoder) return;
+    if (decoder->created) jpeg_destroy_decompress(&decoder->cinfo);
+    if (decoder->file) fclose(decoder->file);
+    free(decoder);
+}
+
+const char *tg_jpeg_decoder_message(const tg_jpeg_decoder *decoder) { return decoder->error.message; }
+
+static int color_space_code(J_COLOR_SPACE space) {
+    switch (space) {
+    case JCS_GRAYSCALE: return TG_JPEG_GRAY;
+    case JCS_RGB: return TG_JPEG_RGB;
+    case JCS_YCbCr: return TG_JPEG_YCBCR;
+    case JCS_CMYK: return TG_JPEG_CMYK;
+    case JCS_YCCK: return TG_JPEG_YCCK;
+    default: return TG_JPEG_OTHER;
+    }
+}
+
+static void fill_info(const struct jpeg_decompress_struct *cinfo, tg_jpeg_info *info) {
+    info->width = (int)cinfo->image_width;
+    info->height = (int)cinfo->image_height;
+    info->components = cinfo->num_components;
+    info->color_space = color_space_code(cinfo->jpeg_color_space);
+    info->progressive = cinfo->progressive_mode ? 1 : 0;
+    info->adobe_transform = cinfo->saw_Adobe_marker ? cinfo->Adobe_transform : -1;
+    for (int i = 0; i < 4; i++) {
+        info->h_samp[i] = i < cinfo->num_components ? cinfo->comp_info[i].h_samp_factor : 0;
+        info->v_samp[i] = i < cinfo->num_components ? cinfo->comp_info[i].v_samp_factor : 0;
+    }
+    info->output_width = (int)cinfo->output_width;
+    info->output_height = (int)cinfo->output_height;
+}
+
+int tg_jpeg_decoder_open(tg_jpeg_decoder *decoder, const char *path, long max_memory, tg_jpeg_info *info) {
+    tg_error_init(&decoder->error);
+    decoder->cinfo.err = &decoder->error.base;
+    if (setjmp(decoder->error.jump)) return -1;
+    jpeg_create_decompress(&decoder->cinfo);
+    decoder->created = 1;
+    if (max_memory > 0) decoder->cinfo.mem->max_memory_to_use = max_memory;
+    decoder->file = fopen(path, "rb");
+    if (!decoder->file) {
+        snprintf(decoder->error.message, sizeof decoder->error.message, "cannot open the file");
+        return -1;
+    }
+    jpeg_stdio_src(&decoder->cinfo, decoder->file);
+    jpeg_save_markers(&decoder->cinfo, JPEG_APP0 + 2, 0xFFFF);
+    jpeg_read_header(&decoder->cinfo, TRUE);
+    memset(info, 0, sizeof *info);
+    fill_info(&decoder->cinfo, info);
+    return 0;
+}
+
+int tg_jpeg_decoder_icc(tg_jpeg_decoder *decoder, uint8_t **data, unsigned *length) {
+    *data = NULL;
+    *length = 0;
+    if (setjmp(decoder->error.jump)) return -1;
+    JOCTET *profile = NULL;
+    unsigned int size = 0;
+    if (jpeg_read_icc_profile(&decoder->cinfo, &profile, &size)) {
+        *data = profile;
+        *length = size;
+    }
+    return 0;
+}
+
+int tg_jpeg_decoder_start(tg_jpeg_decoder *decoder, int scale_num, int fast, tg_jpeg_info *info) {
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    if (setjmp(decoder->error.jump)) return -1;
+    cinfo->scale_num = (unsigned)scale_num;
+    cinfo->scale_denom = 8;
+    int cmyk = cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
+    cinfo->out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBX;
+    if (fast) {
+        cinfo->dct_method = JDCT_IFAST;
+        cinfo->do_fancy_upsampling = FALSE;
+    }
+    jpeg_start_decompress(cinfo);
+    decoder->started = 1;
+    fill_info(cinfo, info);
+    info->output_is_cmyk = cmyk;
+    return 0;
+}
+
+int tg_jpeg_decoder_read(tg_jpeg_decoder *decoder, uint8_t *rows, size_t row_stride, int max_rows, int *rows_read) {
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    volatile int done = 0;
+    *rows_read = 0;
+    if (setjmp(decoder->error.jump)) {
+        *rows_read = done;
+        return -1;
+    }
+    JSAMPROW pointers[16];
+    while (done < max_rows && cinfo->output_scanline < cinfo->output_height) {
+        int batch = max_rows - done < 16 ? max_rows - done : 16;
+        for (int i = 0; i < batch; i++) pointers[i] = rows + (size_t)(done + i) * row_stride;
+        JDIMENSION got = jpeg_read_scanlines(cinfo, pointers, (JDIMENSION)batch);
+        if (got == 0) break;
+        done += (int)got;
+    }
+    *rows_read = done;
+    return 0;
+}
+
+int tg_jpeg_decoder_finish(tg_jpeg_decoder *decoder) {
+    if (setjmp(decoder->error.jump)) return -1;
+    if (decoder->started) jpeg_finish_decompress(&decoder->cinfo);
+    return 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Encoding
+
+int tg_jpeg_encode(const uint8_t *pixels, int width, int height, size_t row_stride,
+                   const tg_jpeg_encode_options *options, uint8_t **out, unsigned long *out_length,
+                   char message[200]) {
+    struct jpeg_compress_struct cinfo;
+    struct tg_error error;
+    volatile int created = 0;
+    *out = NULL;
+    *out_length = 0;
+    tg_error_init(&error);
+    cinfo.err = &error.base;
+    if (setjmp(error.jump)) {
+        snprintf(message, 200, "%s", error.message);
+        if (created) jpeg_destroy_compress(&cinfo);
+        if (*out) { free(*out); *out = NULL; }
+        return -1;
+    }
+    jpeg_create_compress(&cinfo);
+    created = 1;
+    jpeg_mem_dest(&cinfo, out, out_length);
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    cinfo.input_components = 4;
+    cinfo.in_color_space = JCS_EXT_RGBX;
+    jpeg_set_defaults(&cinfo);
+    if (options->grayscale) jpeg_set_colorspace(&cinfo, JCS_GRAYSCALE);
+    jpeg_set_quality(&cinfo, options->quality, TRUE);
+    cinfo.optimize_coding = TRUE;
+    if (!options->grayscale && options->chroma_444) {
+        cinfo.comp_info[0].h_samp_factor = 1;
+        cinfo.comp_info[0].v_samp_factor = 1;
+    }
+    if (options->progressive) jpeg_simple_progression(&cinfo);
+    cinfo.write_JFIF_header = TRUE;
+    jpeg_start_compress(&cinfo, TRUE);
+    if (options->icc && options->icc_length > 0) jpeg_write_icc_profile(&cinfo, options->icc, options->icc_length);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * row_stride);
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    return 0;
+}
+
+void tg_jpeg_free(void *pointer) { free(pointer); }

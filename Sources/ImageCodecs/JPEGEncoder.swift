@@ -1,0 +1,47 @@
+import CJPEG
+import Raster
+
+/// Encodes renditions with libjpeg-turbo: optimised Huffman tables, 4:2:0 chroma unless the
+/// source had full-resolution chroma and the quality is high enough for it to show.
+public enum JPEGEncoder {
+    public struct Options: Sendable {
+        public var quality: Int
+        public var progressive: Bool
+        /// Write one grey component.
+        public var grayscale = false
+        /// The source had no chroma subsampling.
+        public var sourceIsChroma444 = false
+        public var iccProfile: [UInt8]?
+
+        public init(quality: Int, progressive: Bool) {
+            self.quality = quality
+            self.progressive = progressive
+        }
+
+        /// 4:4:4 only for a 4:4:4 source at quality 90 or more.
+        var chroma444: Bool { sourceIsChroma444 && quality >= 90 }
+    }
+
+    /// The JPEG bytes of `image` (alpha, if any, is dropped onto black: JPEG sources have none).
+    public static func encode(_ image: PixelBuffer, options: Options) throws(CodecError) -> [UInt8] {
+        var output: UnsafeMutablePointer<UInt8>?
+        var length: UInt = 0
+        var message = [CChar](repeating: 0, count: 200)
+        let icc = options.iccProfile ?? []
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            icc.withUnsafeBufferPointer { profile in
+                var settings = tg_jpeg_encode_options(
+                    quality: Int32(options.quality), progressive: options.progressive ? 1 : 0,
+                    chroma_444: options.chroma444 ? 1 : 0, grayscale: options.grayscale ? 1 : 0,
+                    icc: profile.baseAddress, icc_length: UInt32(profile.count))
+                return tg_jpeg_encode(pixels.baseAddress, Int32(image.width), Int32(image.height), image.rowBytes,
+                                      &settings, &output, &length, &message)
+            }
+        }
+        defer { tg_jpeg_free(output) }
+        guard status == 0, let output else {
+            throw CodecError.writeFailed("JPEG encoding failed: \(String(cString: message))")
+        }
+        return Array(UnsafeBufferPointer(start: output, count: Int(length)))
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Renditions
+
+/// `thumbgen build`: lock, build, report, and the exit code.
+enum BuildCommand {
+    static func run(_ request: Request, manifest: Manifest, console: Console) -> ExitCode {
+        let generator = Generator(manifest: manifest, options: BuildOptions(
+            jobs: request.jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: request.force, shard: request.shard))
+        let lock: BuildLock
+        do {
+            lock = try BuildLock(stateFolder: generator.stateFolder, shard: request.shard) {
+                if !request.quiet { console.err("thumbgen: another build of \(manifest.file) is running; waiting for it to finish\n") }
+            }
+        } catch {
+            console.err("thumbgen: error: \(error)\n")
+            return .ioFailure
+        }
+        let summary: BuildSummary
+        do {
+            summary = try withExtendedLifetime(lock) { () throws(BuildFailure) -> BuildSummary in try generator.build() }
+        } catch {
+            console.err("thumbgen: error: \(error)\n")
+            console.err("thumbgen: the build stopped; the index lists only complete files, and the next build finishes the job\n")
+            return .ioFailure
+        }
+        for (path, reason) in summary.unreadable {
+            console.err("thumbgen: warning: \(path): \(reason); the index points to the original\n")
+        }
+        if request.json {
+            console.out(SummaryReport.json(summary) + "\n")
+        } else if !request.quiet {
+            console.err(SummaryReport.text(summary))
+        }
+        return request.strict && !summary.unreadable.isEmpty ? .workFound : .success
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Renditions
+
+/// What every image job of one build shares: the manifest, the previous index and what of it
+/// can be trusted.
+struct BuildContext: Sendable {
+    /// Bump when the pixels a build writes change for the same input: every rendition is redone.
+    static let renderingVersion = 1
+
+    let manifest: Manifest
+    let paths: IndexPaths
+    let previous: RenditionIndex?
+    let statCache: StatCache
+    let force: Bool
+
+    init(manifest: Manifest, previous: RenditionIndex?, statCache: StatCache, force: Bool) {
+        self.manifest = manifest
+        paths = IndexPaths(indexPath: manifest.indexPath)
+        self.previous = previous
+        self.statCache = statCache
+        self.force = force
+    }
+
+    /// The encoder settings as the index records them.
+    var outputRecord: OutputRecord {
+        OutputRecord(jpeg: .init(progressive: manifest.output.jpegProgressive, quality: manifest.output.jpegQuality),
+                     png: .init(compression: manifest.output.pngCompression))
+    }
+
+    /// True when renditions of the previous build were made the way this build would make them.
+    var previousRenditionsValid: Bool {
+        guard !force, let previous else { return false }
+        return previous.rendering == Self.renderingVersion && previous.output == outputRecord
+    }
+
+    /// The slot as the index records it.
+    static func slotRecord(_ slot: Slot) -> SlotRecord {
+        SlotRecord(fit: slot.fit.rawValue, scales: slot.scales.map(\.doubleValue), size: slot.size.description)
+    }
+
+    /// True when the previous build drew `slot` the same way (same size and fit).
+    func slotUnchanged(_ slot: Slot) -> Bool {
+        guard let old = previous?.slots[slot.name] else { return false }
+        let now = Self.slotRecord(slot)
+        return old.size == now.size && old.fit == now.fit
+    }
+
+    func absolutePath(_ relative: String) -> String {
+        manifest.root.path + "/" + relative
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import ImageCodecs
+import Raster
+import Renditions
+
+/// What became of one original in a build.
+struct ImageOutcome: Sendable {
+    var path: String
+    /// Nil only when the build stopped (a failed write) before the image was done.
+    var record: ImageRecord?
+    /// Rendition files written, relative to root.
+    var written: [String] = []
+    /// Rendition files kept from the previous build, relative to root.
+    var reused: [String] = []
+    var bytesWritten = 0
+    /// The original's stat and hash, for the stat cache.
+    var hashed: StatCache.Entry?
+    /// A write that failed: the build stops with exit status 3.
+    var writeError: WriteError?
+}
+
+/// One original: hash, reuse what the previous build made when nothing that shapes it changed,
+/// else probe, plan, decode once, and make every missing rendition from that one decode.
+struct ImageJob: Sendable {
+    /// The resolution the DCT-scaled decode keeps over the largest rendition, per axis.
+    static let decodeHeadroom = 2.0
+
+    let entry: ImageEntry
+    let context: BuildContext
+    let slots: [Slot]
+
+    init(entry: ImageEntry, context: BuildContext) {
+        self.entry = entry
+        self.context = context
+        slots = entry.slots.compactMap { context.manifest.slot(named: $0) }
+    }
+
+    private var absolutePath: String { context.absolutePath(entry.path) }
+
+    /// What is known of the original before any rendition is made.
+    private struct Facts {
+        var status: ImageStatus
+        var format: String
+        var upright: PixelSize
+        var error: String?
+        var header: ImageHeader?
+    }
+
+    func run() -> ImageOutcome {
+        var outcome = ImageOutcome(path: entry.path)
+        guard let stat = FileStat(path: absolutePath),
+              let sha256 = context.statCache.sha256(for: entry.path, stat: stat) ?? FileHash.sha256(path: absolutePath)
+        else {
+            let facts = Facts(status: .unreadable, format: ImageFormat.unknown.rawValue, upright: .zero,
+                              error: "the file cannot be read (removed, or no permission)")
+            outcome.record = record(facts, bytes: 0, sha256: "", files: [:])
+            return outcome
+        }
+        outcome.hashed = StatCache.Entry(stat: stat, sha256: sha256)
+        let previous = context.previous?.images[context.paths.relative(entry.path)].flatMap {
+            $0.sha256 == sha256 && $0.status != .unreadable && !context.force ? $0 : nil
+        }
+
+        var facts = previous.map { Facts(status: $0.status, format: $0.format, upright: PixelSize(width: $0.width, height: $0.height)) }
+            ?? probe()
+        let plan = ImagePlan(path: entry.path, original: facts.upright, slots: slots, focus: entry.focus)
+        guard facts.status == .resized || facts.status == .fits, !plan.renditions.isEmpty else {
+            outcome.record = record(facts, bytes: stat.size, sha256: sha256, files: [:], plan: plan)
+            return outcome
+        }
+
+        var files: [String: RenditionRecord] = [:]
+        for rendition in plan.renditions {
+            if let kept = reusable(rendition, plan: plan, previous: previous) {
+                files[rendition.file] = kept
+                outcome.reused.append(rendition.file)
+            }
+        }
+        let missing = plan.renditions.filter { files[$0.file] == nil }
+        guard !missing.isEmpty else {
+            facts.status = .resized
+            outcome.record = record(facts, bytes: stat.size, sha256: sha256, files: files, plan: plan)
+            return outcome
+        }
+
+        if facts.header == nil { facts = probe() }
+        guard let header = facts.header, facts.status == .resized || facts.status == .fits else {
+            outcome.record = record(facts, bytes: stat.size, sha256: sha256, files: [:], plan: plan)
+            return outcome
+        }
+        do {
+            let decoded = try decode(header, scale: missing.map(\.geometry.scale).max() ?? 1)
+            var maker = RenditionMaker(decoded: decoded, orientation: header.orientation)
+            for rendition in missing {
+                let pixels = maker.make(rendition.geometry)
+                let encoded = try encode(pixels, decoded: decoded, format: header.format)
+                try AtomicFile.write(encoded, to: context.absolutePath(rendition.file))
+                files[rendition.file] = RenditionRecord(bytes: encoded.count, file: context.paths.relative(rendition.file),
+                                                        height: pixels.height, width: pixels.width)
+                outcome.written.append(rendition.file)
+                outcome.bytesWritten += encoded.count
+            }
+        } catch let error as WriteError {
+            outcome.writeError = error
+            return outcome
+        } catch {
+            facts.status = .unreadable
+            facts.error = "\(error)"
+            outcome.record = record(facts, bytes: stat.size, sha256: sha256, files: [:], plan: plan)
+            return outcome
+        }
+        facts.status = .resized
+        outcome.record = record(facts, bytes: stat.size, sha256: sha256, files: files, plan: plan)
+        return outcome
+    }
+
+    private func probe() -> Facts {
+        let probe = ImageProbe.probe(path: absolutePath, limits: context.manifest.limits)
+        return Facts(status: probe.status == .resized ? .fits : probe.status, format: probe.format,
+                     upright: probe.uprightSize, error: probe.error, header: probe.header)
+    }
+
+    /// The previous build's file for `rendition`, when it is still exactly what would be made:
+    /// same original, same slot size and fit, same focus, same encoder settings, and the file is
+    /// still there at the size the index recorded.
+    private func reusable(_ rendition: PlannedRendition, plan: ImagePlan, previous: ImageRecord?) -> RenditionRecord? {
+        guard let previous, context.previousRenditionsValid, previous.focus == entry.focus.map({ [$0.x, $0.y] }) else { return nil }
+        let file = context.paths.relative(rendition.file)
+        for planned in plan.entries where planned.rendition?.file == rendition.file {
+            guard let old = previous.renditions[planned.key], old.file == file,
+                  let slot = slots.first(where: { $0.name == planned.slot }), context.slotUnchanged(slot),
+                  FileStat(path: context.absolutePath(rendition.file))?.size == old.bytes
+            else { continue }
+            return old
+        }
+        return nil
+    }
+
+    private func decode(_ header: ImageHeader, scale: Double) throws(CodecError) -> DecodedImage {
+        let minimumScale = min(1, scale * Self.decodeHeadroom)
+        let memoryLimit = context.manifest.limits.memoryMB << 20
+        switch header.format {
+        case .jpeg:
+            return try JPEGDecoder.decode(path: absolutePath, minimumScale: minimumScale, memoryLimit: memoryLimit)
+        default:
+            throw CodecError.unreadable("\(header.format.rawValue.uppercased()) renditions are not supported yet")
+        }
+    }
+
+    private func encode(_ pixels: PixelBuffer, decoded: DecodedImage, format: ImageFormat) throws(CodecError) -> [UInt8] {
+        let output = context.manifest.output
+        var options = JPEGEncoder.Options(quality: output.jpegQuality, progressive: output.jpegProgressive)
+        options.grayscale = decoded.isGrey
+        options.sourceIsChroma444 = decoded.isChroma444
+        options.iccProfile = decoded.iccProfile
+        return try JPEGEncoder.encode(pixels, options: options)
+    }
+
+    /// The index record: every `(slot, scale)` entry, pointing to its rendition or to the original.
+    private func record(_ facts: Facts, bytes: Int, sha256: String, files: [String: RenditionRecord], plan: ImagePlan? = nil) -> ImageRecord {
+        let original = RenditionRecord(bytes: bytes, file: context.paths.relative(entry.path),
+                                       height: facts.upright.height, width: facts.upright.width)
+        let plan = plan ?? ImagePlan(path: entry.path, original: facts.upright, slots: slots, focus: entry.focus)
+        var entries: [String: RenditionRecord] = [:]
+        for planned in plan.entries {
+            entries[planned.key] = planned.rendition.flatMap { files[$0.file] } ?? original
+        }
+        return ImageRecord(bytes: bytes, error: facts.status == .unreadable ? facts.error : nil,
+                           focus: entry.focus.map { [$0.x, $0.y] }, format: facts.format, height: facts.upright.height,
+                           renditions: entries, sha256: sha256, status: files.isEmpty && facts.status == .resized ? .fits : facts.status,
+                           width: facts.upright.width)
+    }
+}

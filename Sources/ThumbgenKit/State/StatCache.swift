@@ -1,0 +1,38 @@
+import Foundation
+
+/// Size, modification time and SHA-256 of each original at the last build, kept in `.thumbgen/`
+/// beside the manifest. When size and time still match, the hash is taken from here instead of
+/// reading the file. Losing it only costs time.
+public struct StatCache: Codable, Equatable, Sendable {
+    public struct Entry: Codable, Equatable, Sendable {
+        public var stat: FileStat
+        public var sha256: String
+    }
+
+    public var version = 1
+    /// Keyed by path relative to root.
+    public var entries: [String: Entry] = [:]
+
+    public init() {}
+
+    /// The cached hash when the file's size and time are what they were.
+    public func sha256(for path: String, stat: FileStat) -> String? {
+        guard let entry = entries[path], entry.stat == stat else { return nil }
+        return entry.sha256
+    }
+
+    /// Loads the cache, or an empty one when it is missing, damaged or of another version.
+    public static func load(from path: String) -> StatCache {
+        guard let data = FileManager.default.contents(atPath: path),
+              let cache = try? JSONDecoder().decode(StatCache.self, from: data), cache.version == 1
+        else { return StatCache() }
+        return cache
+    }
+
+    public func save(to path: String) throws(WriteError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(self)) ?? Data()
+        try AtomicFile.write([UInt8](data), to: path)
+    }
+}
