@@ -14,7 +14,7 @@ thumbs: build
 	$(RELEASE) build manifest.yaml
 
 test: deps
-	$(SWIFT) test --disable-xctest
+	$(SWIFT) test -c release -Xswiftc -enable-testing --disable-xctest
 
 clean-build:
 	rm -rf .build

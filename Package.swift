@@ -30,11 +30,15 @@ let package = Package(
                 dependencies: ["Renditions", "Raster", "YAML", "ImageCodecs", "LibCrypto"]),
         .executableTarget(name: "thumbgen", dependencies: ["ThumbgenKit"]),
 
+        // Fixtures generated in code, shared by the test targets.
+        .target(name: "TestSupport", dependencies: ["ImageCodecs", "Raster", "LibEXIF", "ThumbgenKit"],
+                path: "Tests/TestSupport"),
+
         .testTarget(name: "RenditionsTests", dependencies: ["Renditions"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
-        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster"]),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster", "TestSupport"]),
         .testTarget(name: "ThumbgenKitTests",
-                    dependencies: ["ThumbgenKit", "ImageCodecs", "Raster", "Renditions"]),
+                    dependencies: ["ThumbgenKit", "ImageCodecs", "Raster", "Renditions", "TestSupport"]),
     ]
 )

@@ -212,7 +212,7 @@ int tg_jpeg_encode(const uint8_t *pixels, int width, int height, size_t row_stri
     cinfo.image_width = (JDIMENSION)width;
     cinfo.image_height = (JDIMENSION)height;
     cinfo.input_components = 4;
-    cinfo.in_color_space = JCS_EXT_RGBX;
+    cinfo.in_color_space = options->input_cmyk ? JCS_CMYK : JCS_EXT_RGBX;
     jpeg_set_defaults(&cinfo);
     if (options->grayscale) jpeg_set_colorspace(&cinfo, JCS_GRAYSCALE);
     jpeg_set_quality(&cinfo, options->quality, TRUE);
@@ -224,6 +224,7 @@ int tg_jpeg_encode(const uint8_t *pixels, int width, int height, size_t row_stri
     if (options->progressive) jpeg_simple_progression(&cinfo);
     cinfo.write_JFIF_header = TRUE;
     jpeg_start_compress(&cinfo, TRUE);
+    if (options->exif && options->exif_length > 0) jpeg_write_marker(&cinfo, JPEG_APP0 + 1, options->exif, options->exif_length);
     if (options->icc && options->icc_length > 0) jpeg_write_icc_profile(&cinfo, options->icc, options->icc_length);
     while (cinfo.next_scanline < cinfo.image_height) {
         JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * row_stride);

@@ -58,6 +58,31 @@ public enum JPEGDecoder {
         return image
     }
 
+    /// What a JPEG file holds, read from its header: for tests and diagnostics.
+    public struct FileInfo: Equatable, Sendable {
+        public var size: PixelSize
+        public var components: Int
+        public var progressive: Bool
+        /// Every component at full resolution.
+        public var chroma444: Bool
+        public var iccProfile: [UInt8]?
+    }
+
+    public static func inspect(path: String) throws(CodecError) -> FileInfo {
+        guard let decoder = tg_jpeg_decoder_create() else { throw CodecError.unreadable("out of memory") }
+        defer { tg_jpeg_decoder_destroy(decoder) }
+        var info = tg_jpeg_info()
+        var iccData: UnsafeMutablePointer<UInt8>?
+        var iccLength: UInt32 = 0
+        guard tg_jpeg_decoder_open(decoder, path, 0, &info) == 0, tg_jpeg_decoder_icc(decoder, &iccData, &iccLength) == 0 else {
+            throw CodecError.unreadable(String(cString: tg_jpeg_decoder_message(decoder)))
+        }
+        defer { tg_jpeg_free(iccData) }
+        return FileInfo(size: PixelSize(width: Int(info.width), height: Int(info.height)), components: Int(info.components),
+                        progressive: info.progressive != 0, chroma444: isChroma444(info),
+                        iccProfile: iccData.map { Array(UnsafeBufferPointer(start: $0, count: Int(iccLength))) })
+    }
+
     /// Bytes of the whole-image coefficient buffer a progressive decode allocates.
     static func coefficientBytes(_ info: tg_jpeg_info) -> Int {
         let h = info.h_samp, v = info.v_samp

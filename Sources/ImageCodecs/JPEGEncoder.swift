@@ -12,6 +12,10 @@ public enum JPEGEncoder {
         /// The source had no chroma subsampling.
         public var sourceIsChroma444 = false
         public var iccProfile: [UInt8]?
+        /// An APP1 EXIF payload to write (for fixtures; renditions carry none).
+        public var exif: [UInt8]?
+        /// The pixels are C, M, Y, K bytes, written as a CMYK JPEG (for fixtures).
+        public var inputIsCMYK = false
 
         public init(quality: Int, progressive: Bool) {
             self.quality = quality
@@ -27,15 +31,18 @@ public enum JPEGEncoder {
         var output: UnsafeMutablePointer<UInt8>?
         var length: UInt = 0
         var message = [CChar](repeating: 0, count: 200)
-        let icc = options.iccProfile ?? []
+        let icc = options.iccProfile ?? [], exif = options.exif ?? []
         let status = image.pixels.withUnsafeBufferPointer { pixels in
             icc.withUnsafeBufferPointer { profile in
-                var settings = tg_jpeg_encode_options(
-                    quality: Int32(options.quality), progressive: options.progressive ? 1 : 0,
-                    chroma_444: options.chroma444 ? 1 : 0, grayscale: options.grayscale ? 1 : 0,
-                    icc: profile.baseAddress, icc_length: UInt32(profile.count))
-                return tg_jpeg_encode(pixels.baseAddress, Int32(image.width), Int32(image.height), image.rowBytes,
-                                      &settings, &output, &length, &message)
+                exif.withUnsafeBufferPointer { exif in
+                    var settings = tg_jpeg_encode_options(
+                        quality: Int32(options.quality), progressive: options.progressive ? 1 : 0,
+                        chroma_444: options.chroma444 ? 1 : 0, grayscale: options.grayscale ? 1 : 0,
+                        icc: profile.baseAddress, icc_length: UInt32(profile.count),
+                        exif: exif.baseAddress, exif_length: UInt32(exif.count), input_cmyk: options.inputIsCMYK ? 1 : 0)
+                    return tg_jpeg_encode(pixels.baseAddress, Int32(image.width), Int32(image.height), image.rowBytes,
+                                          &settings, &output, &length, &message)
+                }
             }
         }
         defer { tg_jpeg_free(output) }

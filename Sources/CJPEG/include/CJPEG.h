@@ -53,6 +53,9 @@ typedef struct tg_jpeg_encode_options {
     int grayscale;          // write one component (input rows are still RGBX)
     const uint8_t *icc;
     unsigned icc_length;
+    const uint8_t *exif;    // an APP1 payload ("Exif\0\0" + TIFF), written as given (fixtures)
+    unsigned exif_length;
+    int input_cmyk;         // rows are C, M, Y, K and are written as a CMYK file (fixtures)
 } tg_jpeg_encode_options;
 
 /// Encodes RGBX rows (4 bytes a pixel) with optimised Huffman tables. *out is malloc'd (free

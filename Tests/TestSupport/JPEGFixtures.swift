@@ -1,0 +1,80 @@
+import Glibc
+import ImageCodecs
+import LibEXIF
+import Raster
+
+/// JPEG files made in code, with the markers a test needs.
+public enum JPEGFixtures {
+    public struct Options {
+        public var quality = 92
+        public var progressive = false
+        public var chroma444 = false
+        public var grey = false
+        /// EXIF orientation value to write (nil: no EXIF block). Any 16-bit value, 0 and garbage too.
+        public var orientation: Int?
+        public var iccProfile: [UInt8]?
+        /// Write the pixels as an Adobe CMYK file (inverted, as Adobe applications store it).
+        public var cmyk = false
+        public init() {}
+    }
+
+    /// The JPEG bytes of `pixels` (stored orientation).
+    public static func jpeg(_ pixels: PixelBuffer, _ options: Options = Options()) -> [UInt8] {
+        var encoder = JPEGEncoder.Options(quality: options.quality, progressive: options.progressive)
+        encoder.grayscale = options.grey
+        encoder.sourceIsChroma444 = options.chroma444
+        encoder.iccProfile = options.iccProfile
+        encoder.exif = options.orientation.map(exifPayload(orientation:))
+        var source = pixels
+        if options.cmyk {
+            encoder.inputIsCMYK = true
+            source = invertedCMYK(pixels)
+        }
+        if options.chroma444 { encoder.quality = max(encoder.quality, 90) }
+        return try! JPEGEncoder.encode(source, options: encoder)
+    }
+
+    /// An APP1 payload ("Exif\0\0" + TIFF) holding only an orientation, made with libexif.
+    public static func exifPayload(orientation: Int) -> [UInt8] {
+        let data = exif_data_new()!
+        defer { exif_data_unref(data) }
+        exif_data_set_byte_order(data, EXIF_BYTE_ORDER_MOTOROLA)
+        let entry = exif_entry_new()!
+        defer { exif_entry_unref(entry) }
+        exif_content_add_entry(data.pointee.ifd.0, entry)
+        exif_entry_initialize(entry, EXIF_TAG_ORIENTATION)
+        exif_set_short(entry.pointee.data, EXIF_BYTE_ORDER_MOTOROLA, ExifShort(truncatingIfNeeded: orientation))
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var length: UInt32 = 0
+        exif_data_save_data(data, &buffer, &length)
+        defer { free(buffer) }
+        return Array(UnsafeBufferPointer(start: buffer, count: Int(length)))
+    }
+
+    /// RGB to the inverted CMYK bytes an Adobe application writes (255 = no ink).
+    static func invertedCMYK(_ rgb: PixelBuffer) -> PixelBuffer {
+        var cmyk = rgb
+        for index in stride(from: 0, to: rgb.pixels.count, by: 4) {
+            let r = Int(rgb.pixels[index]), g = Int(rgb.pixels[index + 1]), b = Int(rgb.pixels[index + 2])
+            let k = max(r, g, b)  // inverted black: 255 - (255 - max)
+            let scale = k == 0 ? 0 : 255.0 / Double(k)
+            cmyk.pixels[index] = UInt8((Double(r) * scale).rounded())
+            cmyk.pixels[index + 1] = UInt8((Double(g) * scale).rounded())
+            cmyk.pixels[index + 2] = UInt8((Double(b) * scale).rounded())
+            cmyk.pixels[index + 3] = UInt8(k)
+        }
+        return cmyk
+    }
+
+    /// A made-up but well-formed ICC profile block (a test only checks it is carried byte for byte).
+    public static func iccProfile(bytes count: Int = 560) -> [UInt8] {
+        var profile = [UInt8](repeating: 0, count: count)
+        let size = UInt32(count)
+        profile[0] = UInt8(size >> 24); profile[1] = UInt8((size >> 16) & 255)
+        profile[2] = UInt8((size >> 8) & 255); profile[3] = UInt8(size & 255)
+        for (offset, byte) in Array("mntrRGB XYZ ".utf8).enumerated() { profile[12 + offset] = byte }
+        for (offset, byte) in Array("acsp".utf8).enumerated() { profile[36 + offset] = byte }
+        for index in 128..<count { profile[index] = UInt8(index % 251) }
+        return profile
+    }
+}
