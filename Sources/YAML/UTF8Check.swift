@@ -14,9 +14,8 @@ enum UTF8Check {
             default: return index
             }
             guard index + length <= bytes.count else { return index }
-            for offset in 1..<length where bytes[index + offset] & 0xC0 != 0x80 {
-                return index + offset
-            }
+            // A sequence cut short is reported at its lead byte: that is the character that is wrong.
+            if (1..<length).contains(where: { bytes[index + $0] & 0xC0 != 0x80 }) { return index }
             if length > 1 {
                 let second = bytes[index + 1]
                 // Overlong forms, surrogates and code points past U+10FFFF.

@@ -90,7 +90,9 @@ private struct TreeBuilder {
             guard let anchored = anchors[name] else {
                 throw YAMLError(mark: mark, message: "unknown alias '*\(name)'")
             }
-            try add(anchored.node, size: anchored.size, anchor: nil)
+            // Counted here so that a blow-up points at the alias, not at the anchor it repeats.
+            try count(anchored.size, at: mark)
+            try add(anchored.node, size: anchored.size, anchor: nil, counted: true)
         case YAML_SEQUENCE_START_EVENT:
             try open(.sequence([], mark, anchor: Self.string(event.data.sequence_start.anchor)), at: mark)
         case YAML_MAPPING_START_EVENT:

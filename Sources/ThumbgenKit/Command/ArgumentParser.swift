@@ -20,14 +20,15 @@ public enum ArgumentParser {
                 onlyWords = true
                 continue
             }
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let name = expand(parts[0])
             if valued.contains(name) {
                 guard let value = parts.count == 2 ? parts[1] : iterator.next() else {
                     throw UsageError("\(name) needs a value")
                 }
                 options[name] = value
-            } else if flags.contains(name), parts.count == 1 {
+            } else if flags.contains(name) {
+                guard parts.count == 1 else { throw UsageError("\(name) takes no value, but was given '\(parts[1])'") }
                 setFlags.insert(name)
             } else {
                 throw UsageError("unknown option '\(parts[0])'\(Suggestion.hint(for: parts[0], among: flags + valued)); see 'thumbgen --help'")
@@ -73,7 +74,8 @@ public enum ArgumentParser {
             guard let value = Int(pixels), value > 0 else { throw UsageError("--max-pixels must be a whole number above 0, but it is '\(pixels)'") }
             request.maxPixels = value
         }
-        request.shard = try shard(options["--shard"], environment: environment)
+        // The environment names a share of a build only: a `merge` or `lookup` in the same job ignores it.
+        request.shard = try shard(options["--shard"], environment: command == .build ? environment : [:])
         if request.shard != nil, command != .build {
             throw UsageError("--shard is for 'build'; 'merge' then joins the shards")
         }
@@ -115,10 +117,10 @@ public enum ArgumentParser {
     /// `--shard K/N`, else `THUMBGEN_SHARD=K/N`, else a Kubernetes Indexed Job's 0-based
     /// `JOB_COMPLETION_INDEX` with `THUMBGEN_SHARD_COUNT`.
     static func shard(_ option: String?, environment: [String: String]) throws(UsageError) -> Shard? {
-        if let text = option ?? environment["THUMBGEN_SHARD"] {
+        if let (text, source) = option.map({ ($0, "--shard") }) ?? environment["THUMBGEN_SHARD"].map({ ($0, "THUMBGEN_SHARD") }) {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
             guard parts.count == 2, let index = parts[0], let count = parts[1], let shard = Shard(index: index, count: count) else {
-                throw UsageError("--shard must be K/N with 1 ≤ K ≤ N, like 2/3, but it is '\(text)'")
+                throw UsageError("\(source) must be K/N with 1 ≤ K ≤ N, like 2/3, but it is '\(text)'")
             }
             return shard
         }

@@ -71,15 +71,20 @@ struct ImageResolver {
         let glob = Glob(pattern)
         let base = glob.segments.prefix { !Glob.hasWildcards($0) }.joined(separator: "/")
         var found: [String] = []
+        var refused = false  // a match already reported is not "no match"
         for path in folder.files(under: base) where glob.matches(path.split(separator: "/")) {
             switch folder.resolve(path) {
             case .file: found.append(path)
             case .outside(let target):
-                reader.error(mark, "'\(path)' (matched by '\(pattern)') is a symlink that leads outside root, to \(target); thumbgen reads only files under root")
+                refused = true
+                reader.error(mark, "'\(path)' (matched by '\(pattern)') leads outside root through a symlink, to \(target); thumbgen reads only files under root")
+            case .brokenLink:
+                refused = true
+                reader.error(mark, "'\(path)' (matched by '\(pattern)') is a symlink to a file that does not exist")
             case .notAFile, .missing: break
             }
         }
-        if found.isEmpty {
+        if found.isEmpty && !refused {
             reader.error(mark, "'\(pattern)' matches no file under '\(rootName)'\(closest(to: pattern))")
         }
         return found
@@ -98,7 +103,9 @@ struct ImageResolver {
         case .missing:
             reader.error(mark, "no file '\(path)' under '\(rootName)'\(closest(to: path))")
         case .outside(let target):
-            reader.error(mark, "'\(path)' leads outside root, to \(target); thumbgen reads only files under root")
+            reader.error(mark, "'\(path)' leads outside root through a symlink, to \(target); thumbgen reads only files under root")
+        case .brokenLink:
+            reader.error(mark, "'\(path)' is a symlink to a file that does not exist")
         }
         return []
     }

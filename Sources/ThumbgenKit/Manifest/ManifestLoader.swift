@@ -51,7 +51,9 @@ public enum ManifestLoader {
         var paths = NodeReader(file: file)
 
         let rootText = document.root?.path ?? "."
-        let rootURL = URL(fileURLWithPath: rootText, relativeTo: directory).standardizedFileURL
+        // As a folder: relative to a URL without a trailing slash, "." would be its parent.
+        let base = URL(fileURLWithPath: directory.path, isDirectory: true)
+        let rootURL = URL(fileURLWithPath: rootText, relativeTo: base).standardizedFileURL
         let indexPath = document.index.flatMap { checkedIndexPath($0.path, at: $0.mark, &paths) }
             ?? (document.index == nil ? "renditions.json" : nil)
 
@@ -64,8 +66,11 @@ public enum ManifestLoader {
         diagnostics += paths.diagnostics
         if rootExists, let folder = RootFolder(path: rootURL.path, indexPath: indexPath ?? "renditions.json") {
             var resolver = ImageResolver(folder: folder, rootName: rootText, file: file)
-            let images = resolver.resolve(document.images)
+            var images = resolver.resolve(document.images)
             diagnostics += resolver.diagnostics
+            // An image listed twice gets the union of its slots, in the order they are declared.
+            let rank = Dictionary(uniqueKeysWithValues: document.slots.enumerated().map { ($0.element.name, $0.offset) })
+            for index in images.indices { images[index].slots.sort { rank[$0, default: 0] < rank[$1, default: 0] } }
             if diagnostics.isEmpty, let indexPath {
                 var limits = document.limits
                 limitOverrides(&limits)

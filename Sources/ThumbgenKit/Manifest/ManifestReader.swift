@@ -44,8 +44,12 @@ struct ManifestReader {
         guard let top = reader.mapping(node, "the manifest", keys: Self.topKeys) else { return document }
 
         if let version = top["version"] {
-            if let number = reader.integer(version, "version", in: 1...Int.max), number > Self.supportedVersion {
-                reader.error(version.mark, "manifest version \(number) is newer than this thumbgen understands (\(Self.supportedVersion)); update thumbgen")
+            if case .scalar(let text, true, _) = version, let number = Int(text), number >= 1 {
+                if number > Self.supportedVersion {
+                    reader.error(version.mark, "manifest version \(number) is newer than this thumbgen understands (\(Self.supportedVersion)); update thumbgen")
+                }
+            } else {
+                reader.error(version.mark, "version must be a whole number (\(Self.supportedVersion) for this schema), but it is \(reader.describe(version))")
             }
         } else {
             reader.error(node.mark, "the manifest has no 'version'; add 'version: 1' at the top")
@@ -218,6 +222,9 @@ struct ManifestReader {
             // path errors are reported in the same run; any error stops the build anyway.
             var rule = ImageRule(pattern: "", mark: item.mark, slots: [], focus: nil)
             if let pathNode = values["path"], let path = reader.string(pathNode, "path") {
+                if path.isEmpty {
+                    reader.error(pathNode.mark, "path is empty; give a file or glob relative to root, like 'path: photos/*.jpg'")
+                }
                 rule.pattern = path
                 rule.mark = pathNode.mark
             } else if values["path"] == nil {

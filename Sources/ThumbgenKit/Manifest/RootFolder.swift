@@ -37,13 +37,12 @@ struct RootFolder {
         return name == "report.html" || (name.hasPrefix("\(stem).shard-") && name.hasSuffix(".json"))
     }
 
-    /// Where `relative` really leads, or nil when it does not exist. Throws when it leads
-    /// outside root.
+    /// What `relative` really is, once every symlink on the way is followed.
     func resolve(_ relative: String) -> Resolution {
         let full = path + "/" + relative
         guard let real = Self.realPath(of: full) else {
             var info = stat()
-            return lstat(full, &info) == 0 ? .outside(target: "a missing file") : .missing
+            return lstat(full, &info) == 0 ? .brokenLink : .missing
         }
         guard real == realPath || real.hasPrefix(realPath.hasSuffix("/") ? realPath : realPath + "/") else {
             return .outside(target: real)
@@ -55,6 +54,8 @@ struct RootFolder {
 
     enum Resolution: Equatable {
         case file, notAFile, missing
+        /// A symlink whose target does not exist.
+        case brokenLink
         case outside(target: String)
     }
 
