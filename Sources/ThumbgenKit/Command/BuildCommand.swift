@@ -23,7 +23,7 @@ enum BuildCommand {
             console.err("thumbgen: the build stopped; the index lists only complete files, and the next build finishes the job\n")
             return .ioFailure
         }
-        for (path, reason) in summary.unreadable {
+        for (path, reason) in summary.unreadable where !request.quiet {
             console.err("thumbgen: warning: \(path): \(reason); the index points to the original\n")
         }
         if request.json {

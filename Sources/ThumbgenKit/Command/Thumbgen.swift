@@ -40,7 +40,11 @@ public enum Thumbgen {
             return withManifest(request, console: console) { manifest in
                 BuildCommand.run(request, manifest: manifest, console: console)
             }
-        case .check, .clean, .merge, .report:
+        case .check:
+            return withManifest(request, console: console) { CheckCommand.run(request, manifest: $0, console: console) }
+        case .clean:
+            return withManifest(request, console: console) { CleanCommand.run(request, manifest: $0, console: console) }
+        case .merge, .report:
             console.err("thumbgen: error: '\(request.command.rawValue)' is not available in this build yet\n")
             return .usage
         }

@@ -34,42 +34,46 @@ public struct Generator: Sendable {
     /// `.thumbgen/` beside the manifest.
     public var stateFolder: String { manifest.directory.path + "/.thumbgen" }
     public var indexFile: String { manifest.root.path + "/" + manifest.indexPath }
-    var statCacheFile: String { stateFolder + "/stat-cache.json" }
+    /// Shards running side by side keep state files of their own.
+    var stateSuffix: String { options.shard.map { ".shard-\($0.index)-of-\($0.count)" } ?? "" }
+    var statCacheFile: String { stateFolder + "/stat-cache\(stateSuffix).json" }
+    var pruneJournal: PruneJournal { PruneJournal(path: stateFolder + "/prune\(stateSuffix).json") }
+
+    func makeContext() -> BuildContext {
+        // A damaged or foreign index is no memory at all: everything is made again.
+        let previous = try? RenditionIndex.load(from: URL(fileURLWithPath: indexFile))
+        return BuildContext(manifest: manifest, previous: previous, statCache: StatCache.load(from: statCacheFile),
+                            force: options.force)
+    }
 
     /// Runs the build. `progress` is called (from worker threads, one call at a time) as each
     /// image finishes.
     public func build(progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws(BuildFailure) -> BuildSummary {
         let started = Date()
-        let previous = try? RenditionIndex.load(from: URL(fileURLWithPath: indexFile))
-        let context = BuildContext(manifest: manifest, previous: previous,
-                                   statCache: StatCache.load(from: statCacheFile), force: options.force)
+        let context = makeContext()
+        try? FileManager.default.createDirectory(atPath: stateFolder, withIntermediateDirectories: true)
+        pruneJournal.finish(keeping: context.previous, context: context)
+        if options.shard == nil { Self.removeStrayTemporaries(context) }
+
         let jobs = manifest.images.map { ImageJob(entry: $0, context: context) }
         let outcomes = WorkerPool.run(jobs, workers: options.jobs) { outcome, done in
             progress(BuildProgress(done: done, total: jobs.count, path: outcome.path))
         }
-
         var summary = BuildSummary(outcomes: outcomes)
-        var index = RenditionIndex(generator: "thumbgen \(Thumbgen.version)", output: context.outputRecord,
-                                   rendering: BuildContext.renderingVersion,
-                                   slots: Dictionary(uniqueKeysWithValues: manifest.slots.map { ($0.name, BuildContext.slotRecord($0)) }))
-        let failure = outcomes.lazy.compactMap(\.writeError).first
-        for outcome in outcomes {
-            let key = context.paths.relative(outcome.path)
-            if let record = outcome.record {
-                index.images[key] = record
-            } else if let old = previous?.images[key], Self.filesExist(old, context) {
-                index.images[key] = old  // unfinished: keep what the last build left, if it is whole
-            }
-        }
+        let index = Self.assemble(outcomes, context: context)
+        let stale = Pruner.stale(previous: context.previous, current: index, context: context)
         do {
-            try writeIfChanged(index.encoded(), to: indexFile)
+            if !stale.isEmpty { try pruneJournal.write(stale) }
+            try Self.writeIfChanged(index.encoded(), to: indexFile)
         } catch {
             throw BuildFailure(description: error.description)
         }
-        if let failure {
+        if let failure = outcomes.lazy.compactMap(\.writeError).first {
             throw BuildFailure(description: failure.description)
         }
-        summary.pruned = Pruner.prune(previous: previous, current: index, context: context)
+        summary.pruned = Pruner.delete(stale, context: context)
+        pruneJournal.remove()
+
         var cache = StatCache()
         for outcome in outcomes { if let hashed = outcome.hashed { cache.entries[outcome.path] = hashed } }
         if cache != context.statCache { try? cache.save(to: statCacheFile) }
@@ -78,8 +82,26 @@ public struct Generator: Sendable {
         return summary
     }
 
+    /// The index a build writes from its outcomes. An image whose job did not finish (the build
+    /// stopped on a failed write) keeps the previous build's record if all its files are there,
+    /// and is otherwise left out, so that clients show the original.
+    static func assemble(_ outcomes: [ImageOutcome], context: BuildContext) -> RenditionIndex {
+        var index = RenditionIndex(generator: "thumbgen \(Thumbgen.version)", output: context.outputRecord,
+                                   rendering: BuildContext.renderingVersion,
+                                   slots: Dictionary(uniqueKeysWithValues: context.manifest.slots.map { ($0.name, BuildContext.slotRecord($0)) }))
+        for outcome in outcomes {
+            let key = context.paths.relative(outcome.path)
+            if let record = outcome.record {
+                index.images[key] = record
+            } else if let old = context.previous?.images[key], filesExist(old, context) {
+                index.images[key] = old
+            }
+        }
+        return index
+    }
+
     /// Writes `data` unless the file already holds exactly it (a no-op build touches nothing).
-    private func writeIfChanged(_ data: Data, to path: String) throws(WriteError) {
+    static func writeIfChanged(_ data: Data, to path: String) throws(WriteError) {
         if let existing = FileManager.default.contents(atPath: path), existing == data { return }
         let folder = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -88,6 +110,19 @@ public struct Generator: Sendable {
 
     static func filesExist(_ record: ImageRecord, _ context: BuildContext) -> Bool {
         record.renditions.values.allSatisfy { FileStat(path: context.absolutePath(context.paths.rootRelative($0.file))) != nil }
+    }
+
+    /// Deletes temporary files a killed build left in the folders thumbgen writes to.
+    static func removeStrayTemporaries(_ context: BuildContext) {
+        var folders = Set(context.manifest.images.map { ($0.path as NSString).deletingLastPathComponent })
+        folders.insert((context.manifest.indexPath as NSString).deletingLastPathComponent)
+        for folder in folders {
+            let path = folder.isEmpty ? context.manifest.root.path : context.absolutePath(folder)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            for name in names where name.hasPrefix(AtomicFile.temporaryPrefix) {
+                unlink(path + "/" + name)
+            }
+        }
     }
 }
 

@@ -17,6 +17,8 @@ struct ImageOutcome: Sendable {
     var hashed: StatCache.Entry?
     /// A write that failed: the build stops with exit status 3.
     var writeError: WriteError?
+    /// `check` only: rendition files a build would write, relative to root.
+    var pending: [String] = []
 }
 
 /// One original: hash, reuse what the previous build made when nothing that shapes it changed,
@@ -28,10 +30,13 @@ struct ImageJob: Sendable {
     let entry: ImageEntry
     let context: BuildContext
     let slots: [Slot]
+    /// `check`: find what a build would do, reading files but never decoding or writing.
+    let checkOnly: Bool
 
-    init(entry: ImageEntry, context: BuildContext) {
+    init(entry: ImageEntry, context: BuildContext, checkOnly: Bool = false) {
         self.entry = entry
         self.context = context
+        self.checkOnly = checkOnly
         slots = entry.slots.compactMap { context.manifest.slot(named: $0) }
     }
 
@@ -58,10 +63,20 @@ struct ImageJob: Sendable {
         }
         outcome.hashed = StatCache.Entry(stat: stat, sha256: sha256)
         let previous = context.previous?.images[context.paths.relative(entry.path)].flatMap {
-            $0.sha256 == sha256 && $0.status != .unreadable && !context.force ? $0 : nil
+            $0.sha256 == sha256 && !context.force ? $0 : nil
+        }
+        // A corrupt file stays corrupt while its content does; a limit verdict is cheap to redo
+        // and may change with the limits, so only the first kind is kept.
+        if let previous, previous.status == .unreadable, context.previousRenditionsValid,
+           let error = previous.error, !error.contains("(limits.") {
+            let facts = Facts(status: .unreadable, format: previous.format,
+                              upright: PixelSize(width: previous.width, height: previous.height), error: error)
+            outcome.record = record(facts, bytes: stat.size, sha256: sha256, files: [:])
+            return outcome
         }
 
-        var facts = previous.map { Facts(status: $0.status, format: $0.format, upright: PixelSize(width: $0.width, height: $0.height)) }
+        var facts = previous.flatMap { $0.status == .unreadable ? nil : $0 }
+            .map { Facts(status: $0.status, format: $0.format, upright: PixelSize(width: $0.width, height: $0.height)) }
             ?? probe()
         let plan = ImagePlan(path: entry.path, original: facts.upright, slots: slots, focus: entry.focus)
         guard facts.status == .resized || facts.status == .fits, !plan.renditions.isEmpty else {
@@ -80,6 +95,10 @@ struct ImageJob: Sendable {
         guard !missing.isEmpty else {
             facts.status = .resized
             outcome.record = record(facts, bytes: stat.size, sha256: sha256, files: files, plan: plan)
+            return outcome
+        }
+        if checkOnly {
+            outcome.pending = missing.map(\.file)
             return outcome
         }
 

@@ -1,0 +1,172 @@
+import Foundation
+import Renditions
+import Testing
+import TestSupport
+
+@testable import ThumbgenKit
+
+/// What must, and must not, cause work on the next build.
+@Suite struct IncrementalBuildTests {
+    static func site(_ manifest: String = Manifests.standard(images: "photos/*.jpg")) -> Site {
+        let site = Site(manifest: manifest)
+        site.original("site/photos/a.jpg", JPEGFixtures.jpeg(Pictures.photo(width: 1200, height: 800, seed: 1)))
+        site.original("site/photos/b.jpg", JPEGFixtures.jpeg(Pictures.photo(width: 800, height: 1200, seed: 2)))
+        return site
+    }
+
+    static func renditions(_ site: Site) -> [String] {
+        site.folder.files().filter { $0.contains(".Thumbnail(") }
+    }
+
+    @Test func aSecondBuildDoesNothing() throws {
+        let site = Self.site()
+        #expect(try site.build().written == 14)
+        let indexBytes = site.folder.read("site/renditions.json")
+        let second = try site.build()
+        #expect(second.written == 0 && second.reused == 14 && second.pruned.isEmpty)
+        #expect(site.folder.read("site/renditions.json") == indexBytes)
+        #expect(try site.loadManifest().images.count == 2)
+    }
+
+    @Test func touchingAnOriginalWithoutChangingItRedoesNothing() throws {
+        let site = Self.site()
+        try site.build()
+        let later = Date().addingTimeInterval(3600)
+        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: site.folder.path + "/site/photos/a.jpg")
+        let summary = try site.build()
+        #expect(summary.written == 0 && summary.reused == 14)
+    }
+
+    @Test func changingOneOriginalRedoesOnlyItsRenditions() throws {
+        let site = Self.site()
+        try site.build()
+        let before = try site.index("site/renditions.json")
+        site.original("site/photos/a.jpg", JPEGFixtures.jpeg(Pictures.photo(width: 1200, height: 800, seed: 99)))
+        let summary = try site.build()
+        #expect(summary.written == 7 && summary.reused == 7)
+        let after = try site.index("site/renditions.json")
+        #expect(after.images["photos/b.jpg"] == before.images["photos/b.jpg"])
+        #expect(after.images["photos/a.jpg"]?.sha256 != before.images["photos/a.jpg"]?.sha256)
+    }
+
+    @Test func removingASlotPrunesExactlyItsFiles() throws {
+        let site = Self.site()
+        try site.build()
+        let before = Set(Self.renditions(site))
+        let cardFiles = Set(try site.index("site/renditions.json").images.values
+            .flatMap { record in record.renditions.filter { $0.key.hasPrefix("card@") }.map { "site/" + $0.value.file } })
+        site.folder.write("manifest.yaml", text: Manifests.standard(images: "photos/*.jpg")
+            .replacingOccurrences(of: "slots: [thumb, card, hero]", with: "slots: [thumb, hero]"))
+        let summary = try site.build()
+        #expect(summary.written == 0)
+        #expect(Set(summary.pruned.map { "site/" + $0 }) == cardFiles)
+        #expect(Set(Self.renditions(site)) == before.subtracting(cardFiles))
+    }
+
+    @Test func removingAnImagePrunesItsFilesAndKeepsTheOriginal() throws {
+        let site = Self.site()
+        try site.build()
+        site.folder.write("manifest.yaml", text: Manifests.standard(images: "photos/b.jpg"))
+        let summary = try site.build()
+        #expect(summary.pruned.count == 7)
+        #expect(Self.renditions(site).allSatisfy { $0.hasPrefix("site/photos/b.") })
+        #expect(site.folder.exists("site/photos/a.jpg"))
+    }
+
+    @Test func aForeignFileNamedLikeARenditionSurvives() throws {
+        let site = Self.site()
+        site.folder.write("site/photos/a.Thumbnail(1x1).jpg", text: "mine")
+        try site.build()
+        site.folder.write("manifest.yaml", text: Manifests.standard(images: "photos/b.jpg"))
+        try site.build()
+        #expect(site.folder.read("site/photos/a.Thumbnail(1x1).jpg") == Array("mine".utf8))
+        #expect(site.run(["clean", site.manifestPath]).code == .success)
+        #expect(site.folder.read("site/photos/a.Thumbnail(1x1).jpg") == Array("mine".utf8))
+    }
+
+    @Test func changingASizeRedoesThatSlotOnly() throws {
+        let site = Self.site()
+        try site.build()
+        site.folder.write("manifest.yaml", text: Manifests.standard(images: "photos/*.jpg")
+            .replacingOccurrences(of: "size: 60x60", with: "size: 50x50"))
+        let summary = try site.build()
+        #expect(summary.written == 6 && summary.reused == 8 && summary.pruned.count == 6)
+    }
+
+    @Test func changingTheOutputSettingsRedoesEverything() throws {
+        let site = Self.site()
+        try site.build()
+        site.folder.write("manifest.yaml", text: Manifests.standard(images: "photos/*.jpg", extra: "output: { jpeg: { quality: 70 } }"))
+        #expect(try site.build().written == 14)
+    }
+
+    @Test func movingTheFocusRedoesOnlyTheCroppedRenditions() throws {
+        let site = Self.site(Manifests.standard(images: "photos/*.jpg", fit: "cover"))
+        try site.build()
+        site.folder.write("manifest.yaml", text: Manifests.standard(images: "photos/*.jpg", fit: "cover") + """
+
+              - path: photos/a.jpg
+                slots: [thumb]
+                focus: [0.2, 0.2]
+            """)
+        let summary = try site.build()
+        #expect(summary.written == 7)  // a.jpg's whole entry changed focus: its 7 renditions
+        #expect(summary.reused == 7)
+    }
+
+    @Test func forceRedoesEverything() throws {
+        let site = Self.site()
+        try site.build()
+        #expect(try site.build(force: true).written == 14)
+    }
+
+    @Test func checkListsWhatIsMissingAndStale() throws {
+        let site = Self.site()
+        #expect(site.run(["check", site.manifestPath]).code == .workFound)
+        try site.build()
+        let clean = site.run(["check", site.manifestPath])
+        #expect(clean.code == .success && clean.out.isEmpty && clean.err == "thumbgen: up to date\n")
+        try FileManager.default.removeItem(atPath: site.folder.path + "/site/photos/a.Thumbnail(60x40).jpg")
+        let before = site.folder.files()
+        let result = site.run(["check", site.manifestPath])
+        #expect(result.code == .workFound)
+        #expect(result.out == "missing\tphotos/a.Thumbnail(60x40).jpg\trendition of photos/a.jpg\n")
+        let json = site.run(["check", site.manifestPath, "--json"])
+        #expect(json.out == #"{"items":[{"kind":"missing","path":"photos/a.Thumbnail(60x40).jpg","reason":"rendition of photos/a.jpg"}],"up_to_date":false}"# + "\n")
+        #expect(site.folder.files() == before)  // check writes nothing
+        try site.build()
+        #expect(site.run(["check", site.manifestPath]).code == .success)
+    }
+
+    @Test func cleanDeletesWhatTheIndexListsThenTheIndex() throws {
+        let site = Self.site()
+        site.folder.write("site/notes.txt", text: "keep me")
+        let originals = site.folder.files()
+        try site.build()
+        let result = site.run(["clean", site.manifestPath])
+        #expect(result.code == .success)
+        #expect(result.err == "thumbgen: deleted 14 renditions and the index\n")
+        #expect(site.folder.files().filter { !$0.hasPrefix(".thumbgen/") } == originals)
+    }
+
+    @Test func anInterruptedPruneIsFinishedByTheNextBuild() throws {
+        let site = Self.site()
+        try site.build()
+        // A build killed after writing its index but before deleting: the journal names the files.
+        site.folder.write("site/photos/a.Thumbnail(7x7).jpg", text: "stale")
+        site.folder.write(".thumbgen/prune.json", text: #"["photos/a.Thumbnail(7x7).jpg","photos/a.Thumbnail(60x40).jpg"]"#)
+        try site.build()
+        #expect(!site.folder.exists("site/photos/a.Thumbnail(7x7).jpg"))
+        #expect(site.folder.exists("site/photos/a.Thumbnail(60x40).jpg"))  // still listed: kept
+        #expect(!site.folder.exists(".thumbgen/prune.json"))
+    }
+
+    @Test func aDamagedIndexMeansARebuildNotAFailure() throws {
+        let site = Self.site()
+        try site.build()
+        site.folder.write("site/renditions.json", text: "{ not json")
+        let summary = try site.build()
+        #expect(summary.written == 14)
+        #expect(try site.index("site/renditions.json").images.count == 2)
+    }
+}
