@@ -15,17 +15,19 @@ enum BuildCommand {
             console.err("thumbgen: error: \(error)\n")
             return .ioFailure
         }
+        let progress = request.quiet ? nil : ProgressReporter(console: console)
         let summary: BuildSummary
         do {
-            summary = try withExtendedLifetime(lock) { () throws(BuildFailure) -> BuildSummary in try generator.build() }
+            summary = try withExtendedLifetime(lock) { () throws(BuildFailure) -> BuildSummary in
+                defer { progress?.finish() }
+                return try generator.build { progress?.update(done: $0.done, total: $0.total) }
+            }
         } catch {
             console.err("thumbgen: error: \(error)\n")
             console.err("thumbgen: the build stopped; the index lists only complete files, and the next build finishes the job\n")
             return .ioFailure
         }
-        for (path, reason) in summary.unreadable where !request.quiet {
-            console.err("thumbgen: warning: \(path): \(reason); the index points to the original\n")
-        }
+        if !request.quiet { console.err(SummaryReport.warnings(summary)) }
         if request.json {
             console.out(SummaryReport.json(summary) + "\n")
         } else if !request.quiet {

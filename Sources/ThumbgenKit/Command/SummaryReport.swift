@@ -7,25 +7,46 @@ enum SummaryReport {
         let counts = summary.statusCounts
         let statuses = ImageStatus.allCases.compactMap { status in counts[status].map { "\($0) \(status.rawValue)" } }
         var text = "thumbgen: \(summary.images) image\(summary.images == 1 ? "" : "s")"
-        if !statuses.isEmpty { text += " (\(statuses.joined(separator: ", ")))" }
-        text += "; \(summary.written) written, \(summary.reused) reused, \(summary.pruned.count) pruned"
-        text += "; \(mebibytes(summary.bytesWritten)) written in \(String(format: "%.2f", summary.seconds)) s\n"
-        let decoded = DecodedMemory(index: summary.index)
-        if decoded.originals > 0 {
-            text += "thumbgen: decoded memory for every slot and scale: \(mebibytes(decoded.originals)) from the originals, "
-            text += "\(mebibytes(decoded.renditions)) from the renditions (\(decoded.ratioText) less)\n"
+        text += statuses.isEmpty ? "\n" : ": \(statuses.joined(separator: ", "))\n"
+        text += "thumbgen: \(summary.written) rendition\(summary.written == 1 ? "" : "s") written, \(summary.reused) reused, "
+        text += "\(summary.pruned.count) pruned; \(mebibytes(summary.bytesWritten)) written in \(String(format: "%.2f", summary.seconds)) s\n"
+        let memory = DecodedMemory(index: summary.index)
+        guard memory.total.originals > 0 else { return text }
+        text += "thumbgen: memory a client decodes to show every slot at every scale:\n"
+        let rows = memory.slots.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + [("total", memory.total)]
+        let nameWidth = max(5, rows.map(\.0.count).max() ?? 5)
+        text += "  " + "slot".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + pad("originals", 14) + pad("renditions", 14) + "\n"
+        for (name, figures) in rows {
+            text += "  " + name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+            text += pad(mebibytes(figures.originals), 14) + pad(mebibytes(figures.renditions), 14) + pad(figures.ratioText + " less", 12) + "\n"
         }
         return text
     }
 
+    /// Warnings and notes, grouped: unreadable images first, then what was left as it is.
+    static func warnings(_ summary: BuildSummary) -> String {
+        var text = ""
+        for (path, reason) in summary.unreadable {
+            text += "thumbgen: warning: \(path): \(reason); the index points to the original\n"
+        }
+        for status in [ImageStatus.animated, .unsupported] {
+            let paths = summary.index.images.filter { $0.value.status == status }.map(\.key).sorted()
+            guard !paths.isEmpty else { continue }
+            let shown = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? ", and \(paths.count - 5) more" : "")
+            text += "thumbgen: note: \(paths.count) \(status.rawValue) image\(paths.count == 1 ? "" : "s") left as \(paths.count == 1 ? "it is" : "they are"): \(shown)\n"
+        }
+        return text
+    }
+
+    /// The summary as DESIGN.md specifies it, one JSON object.
     static func json(_ summary: BuildSummary) -> String {
-        let decoded = DecodedMemory(index: summary.index)
+        let memory = DecodedMemory(index: summary.index)
         var statuses: [String: Int] = [:]
         for (status, count) in summary.statusCounts { statuses[status.rawValue] = count }
         let object: [String: Any] = [
             "images": summary.images, "written": summary.written, "reused": summary.reused,
             "pruned": summary.pruned.count, "status": statuses,
-            "decoded_bytes": ["originals": decoded.originals, "renditions": decoded.renditions],
+            "decoded_bytes": ["originals": memory.total.originals, "renditions": memory.total.renditions],
             "seconds": (summary.seconds * 1000).rounded() / 1000,
         ]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
@@ -35,24 +56,38 @@ enum SummaryReport {
     static func mebibytes(_ bytes: Int) -> String {
         String(format: "%.1f MiB", Double(bytes) / 1_048_576)
     }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(1, width - text.count)) + text
+    }
 }
 
-/// Bytes a client decodes to show every `(slot, scale)` of every image: width × height × 4,
-/// from the originals against from the files the index points to.
-struct DecodedMemory {
-    var originals = 0
-    var renditions = 0
+/// Bytes a client decodes to show every `(slot, scale)` of every image (width × height × 4), from
+/// the originals against from the files the index points to; per slot and in total.
+public struct DecodedMemory: Sendable {
+    public struct Figures: Sendable, Equatable {
+        public var originals = 0
+        public var renditions = 0
 
-    init(index: RenditionIndex) {
-        for record in index.images.values {
-            for entry in record.renditions.values {
-                originals += record.width * record.height * 4
-                renditions += entry.width * entry.height * 4
-            }
+        /// `57.3×`
+        public var ratioText: String {
+            renditions > 0 ? String(format: "%.1f×", Double(originals) / Double(renditions)) : "–"
         }
     }
 
-    var ratioText: String {
-        renditions > 0 ? String(format: "%.1f×", Double(originals) / Double(renditions)) : "∞"
+    public var slots: [String: Figures] = [:]
+    public var total = Figures()
+
+    public init(index: RenditionIndex) {
+        for record in index.images.values {
+            for (key, entry) in record.renditions {
+                let slot = String(key[..<(key.lastIndex(of: "@") ?? key.endIndex)])
+                let original = record.width * record.height * 4, shown = entry.width * entry.height * 4
+                slots[slot, default: Figures()].originals += original
+                slots[slot, default: Figures()].renditions += shown
+                total.originals += original
+                total.renditions += shown
+            }
+        }
     }
 }

@@ -44,7 +44,9 @@ public enum Thumbgen {
             return withManifest(request, console: console) { CheckCommand.run(request, manifest: $0, console: console) }
         case .clean:
             return withManifest(request, console: console) { CleanCommand.run(request, manifest: $0, console: console) }
-        case .merge, .report:
+        case .report:
+            return withManifest(request, console: console) { ReportCommand.run(request, manifest: $0, console: console) }
+        case .merge:
             console.err("thumbgen: error: '\(request.command.rawValue)' is not available in this build yet\n")
             return .usage
         }
