@@ -47,8 +47,7 @@ public enum Thumbgen {
         case .report:
             return withManifest(request, console: console) { ReportCommand.run(request, manifest: $0, console: console) }
         case .merge:
-            console.err("thumbgen: error: '\(request.command.rawValue)' is not available in this build yet\n")
-            return .usage
+            return withManifest(request, console: console) { MergeCommand.run(request, manifest: $0, console: console) }
         }
     }
 

@@ -34,6 +34,14 @@ public struct Generator: Sendable {
     /// `.thumbgen/` beside the manifest.
     public var stateFolder: String { manifest.directory.path + "/.thumbgen" }
     public var indexFile: String { manifest.root.path + "/" + manifest.indexPath }
+    /// The index this build writes: the index, or a shard's own beside it.
+    public var outputIndexFile: String {
+        options.shard.map { manifest.root.path + "/" + $0.indexPath(for: manifest.indexPath) } ?? indexFile
+    }
+    /// The originals this build handles: all of them, or its shard's share.
+    var images: [ImageEntry] {
+        options.shard.map { shard in manifest.images.filter { shard.owns($0.path) } } ?? manifest.images
+    }
     /// Shards running side by side keep state files of their own.
     var stateSuffix: String { options.shard.map { ".shard-\($0.index)-of-\($0.count)" } ?? "" }
     var statCacheFile: String { stateFolder + "/stat-cache\(stateSuffix).json" }
@@ -41,7 +49,15 @@ public struct Generator: Sendable {
 
     func makeContext() -> BuildContext {
         // A damaged or foreign index is no memory at all: everything is made again.
-        let previous = try? RenditionIndex.load(from: URL(fileURLWithPath: indexFile))
+        var previous = (try? RenditionIndex.load(from: URL(fileURLWithPath: outputIndexFile)))
+            ?? (try? RenditionIndex.load(from: URL(fileURLWithPath: indexFile)))
+        if let shard = options.shard, var index = previous {
+            // A shard remembers, and prunes, only the images it owns.
+            let paths = IndexPaths(indexPath: manifest.indexPath)
+            index.images = index.images.filter { shard.owns(paths.rootRelative($0.key)) }
+            index.shard = nil
+            previous = index
+        }
         return BuildContext(manifest: manifest, previous: previous, statCache: StatCache.load(from: statCacheFile),
                             force: options.force)
     }
@@ -55,16 +71,17 @@ public struct Generator: Sendable {
         pruneJournal.finish(keeping: context.previous, context: context)
         if options.shard == nil { Self.removeStrayTemporaries(context) }
 
-        let jobs = manifest.images.map { ImageJob(entry: $0, context: context) }
+        let jobs = images.map { ImageJob(entry: $0, context: context) }
         let outcomes = WorkerPool.run(jobs, workers: options.jobs) { outcome, done in
             progress(BuildProgress(done: done, total: jobs.count, path: outcome.path))
         }
         var summary = BuildSummary(outcomes: outcomes)
-        let index = Self.assemble(outcomes, context: context)
+        var index = Self.assemble(outcomes, context: context)
+        index.shard = options.shard.map { ShardRecord(index: $0.index, count: $0.count, manifest: manifest.fingerprint) }
         let stale = Pruner.stale(previous: context.previous, current: index, context: context)
         do {
             if !stale.isEmpty { try pruneJournal.write(stale) }
-            try Self.writeIfChanged(index.encoded(), to: indexFile)
+            try Self.writeIfChanged(index.encoded(), to: outputIndexFile)
         } catch {
             throw BuildFailure(description: error.description)
         }
@@ -78,6 +95,7 @@ public struct Generator: Sendable {
         for outcome in outcomes { if let hashed = outcome.hashed { cache.entries[outcome.path] = hashed } }
         if cache != context.statCache { try? cache.save(to: statCacheFile) }
         summary.seconds = Date().timeIntervalSince(started)
+        index.shard = nil
         summary.index = index
         return summary
     }
