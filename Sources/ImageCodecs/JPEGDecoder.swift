@@ -1,27 +1,32 @@
 import CJPEG
 import Raster
 
-/// Decodes a JPEG straight to the smallest DCT scale (n/8) that still leaves `minimumScale` of
-/// the original's resolution, reading rows in strips into the scaled image.
+/// Decodes a JPEG straight to a DCT scale (1/8, 1/4, 1/2 or 1) that still leaves `minimumScale`
+/// of the original's resolution, handing rows on in strips as they are decoded.
 public enum JPEGDecoder {
-    /// The DCT scale numerator (over 8) for a wanted fraction of the full resolution.
+    /// Rows decoded per call into libjpeg.
+    static let stripRows = 16
+
+    /// The DCT scale numerator (over 8) for a wanted fraction of the full resolution. Only the
+    /// power-of-two scales: their IDCTs are vectorised, and on photographs they keep within
+    /// 44 dB of a full decode where 3/8, 5/8, 6/8 and 7/8 fall to 38 dB.
     public static func scaleNumerator(for minimumScale: Double) -> Int {
-        (1...8).first { Double($0) / 8 >= minimumScale } ?? 8
+        [1, 2, 4, 8].first { Double($0) / 8 >= minimumScale } ?? 8
     }
 
-    /// `memoryLimit` (bytes) bounds what the decoder may hold; a progressive JPEG keeps every DCT
-    /// coefficient of the full image, whatever the scale.
-    public static func decode(path: String, minimumScale: Double, memoryLimit: Int) throws(CodecError) -> DecodedImage {
+    /// Decodes into `consumer`. `memoryLimit` (bytes) bounds what the decoder may hold; a
+    /// progressive JPEG keeps every DCT coefficient of the full image, whatever the scale.
+    @discardableResult
+    public static func decode(path: String, minimumScale: Double, memoryLimit: Int,
+                              into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
         guard let decoder = tg_jpeg_decoder_create() else { throw CodecError.unreadable("out of memory") }
         defer { tg_jpeg_decoder_destroy(decoder) }
-        func failure(_ context: String) -> CodecError {
-            let message = String(cString: tg_jpeg_decoder_message(decoder))
-            return CodecError.unreadable(context.isEmpty ? message : "\(context): \(message)")
+        func failure() -> CodecError {
+            CodecError.unreadable(String(cString: tg_jpeg_decoder_message(decoder)))
         }
 
         var info = tg_jpeg_info()
-        guard tg_jpeg_decoder_open(decoder, path, memoryLimit, &info) == 0 else { throw failure("") }
-        let fullSize = PixelSize(width: Int(info.width), height: Int(info.height))
+        guard tg_jpeg_decoder_open(decoder, path, memoryLimit, &info) == 0 else { throw failure() }
         if info.progressive != 0 {
             let needed = coefficientBytes(info)
             if needed > memoryLimit {
@@ -30,32 +35,47 @@ public enum JPEGDecoder {
         }
         var iccData: UnsafeMutablePointer<UInt8>?
         var iccLength: UInt32 = 0
-        guard tg_jpeg_decoder_icc(decoder, &iccData, &iccLength) == 0 else { throw failure("") }
+        guard tg_jpeg_decoder_icc(decoder, &iccData, &iccLength) == 0 else { throw failure() }
         let icc = iccData.map { Array(UnsafeBufferPointer(start: $0, count: Int(iccLength))) }
         tg_jpeg_free(iccData)
 
-        guard tg_jpeg_decoder_start(decoder, Int32(scaleNumerator(for: minimumScale)), 0, &info) == 0 else { throw failure("") }
-        var buffer = PixelBuffer(width: Int(info.output_width), height: Int(info.output_height), hasAlpha: false)
-        let rowBytes = buffer.rowBytes
-        var status: Int32 = 0
-        var rowsRead: Int32 = 0
-        buffer.pixels.withUnsafeMutableBufferPointer { pixels in
-            status = tg_jpeg_decoder_read(decoder, pixels.baseAddress, rowBytes, Int32(buffer.height), &rowsRead)
-        }
-        guard status == 0 else { throw failure("") }
-        guard Int(rowsRead) == buffer.height else {
-            throw CodecError.unreadable("the JPEG ended after \(rowsRead) of \(buffer.height) rows (truncated?)")
-        }
-        guard tg_jpeg_decoder_finish(decoder) == 0 else { throw failure("") }
+        guard tg_jpeg_decoder_start(decoder, Int32(scaleNumerator(for: minimumScale)), 0, &info) == 0 else { throw failure() }
+        let cmyk = info.output_is_cmyk != 0
+        var source = SourceInfo(fullSize: PixelSize(width: Int(info.width), height: Int(info.height)),
+                                decodedSize: PixelSize(width: Int(info.output_width), height: Int(info.output_height)))
+        source.isGrey = info.color_space == Int32(TG_JPEG_GRAY)
+        source.iccProfile = cmyk ? nil : icc
+        source.isChroma444 = isChroma444(info)
+        consumer.begin(source)
 
-        if info.output_is_cmyk != 0 {
-            CMYKConversion.convertToRGB(&buffer.pixels, inverted: info.adobe_transform >= 0)
+        let rowBytes = source.decodedSize.width * 4, height = source.decodedSize.height
+        var strip = [UInt8](repeating: 0, count: rowBytes * stripRows)
+        var row = 0
+        while row < height {
+            var status: Int32 = 0
+            var got: Int32 = 0
+            strip.withUnsafeMutableBufferPointer { bytes in
+                status = tg_jpeg_decoder_read(decoder, bytes.baseAddress, rowBytes, Int32(min(stripRows, height - row)), &got)
+                if status == 0, got > 0 {
+                    if cmyk { CMYKConversion.convertToRGB(UnsafeMutableBufferPointer(rebasing: bytes[..<(Int(got) * rowBytes)]), inverted: info.adobe_transform >= 0) }
+                    consumer.consume(rows: UnsafeRawPointer(bytes.baseAddress!), first: row, count: Int(got))
+                }
+            }
+            guard status == 0 else { throw failure() }
+            guard got > 0 else {
+                throw CodecError.unreadable("the JPEG ended after \(row) of \(height) rows (truncated?)")
+            }
+            row += Int(got)
         }
-        var image = DecodedImage(pixels: buffer, fullSize: fullSize)
-        image.isGrey = info.color_space == Int32(TG_JPEG_GRAY)
-        image.iccProfile = info.output_is_cmyk != 0 ? nil : icc
-        image.isChroma444 = isChroma444(info)
-        return image
+        guard tg_jpeg_decoder_finish(decoder) == 0 else { throw failure() }
+        return source
+    }
+
+    /// Decodes the whole image into memory.
+    public static func decode(path: String, minimumScale: Double, memoryLimit: Int) throws(CodecError) -> DecodedImage {
+        let collector = PixelCollector()
+        try decode(path: path, minimumScale: minimumScale, memoryLimit: memoryLimit, into: collector)
+        return collector.image!
     }
 
     /// What a JPEG file holds, read from its header: for tests and diagnostics.
@@ -111,21 +131,19 @@ public enum JPEGDecoder {
 enum CMYKConversion {
     /// `inverted`: Adobe applications store CMYK inverted (255 means no ink); a file with an
     /// Adobe marker is taken to be one of theirs.
-    static func convertToRGB(_ pixels: inout [UInt8], inverted: Bool) {
-        pixels.withUnsafeMutableBufferPointer { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                var c = UInt32(bytes[offset]), m = UInt32(bytes[offset + 1])
-                var y = UInt32(bytes[offset + 2]), k = UInt32(bytes[offset + 3])
-                if !inverted {
-                    c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k
-                }
-                bytes[offset] = UInt8((c * k + 127) / 255)
-                bytes[offset + 1] = UInt8((m * k + 127) / 255)
-                bytes[offset + 2] = UInt8((y * k + 127) / 255)
-                bytes[offset + 3] = 255
-                offset += 4
+    static func convertToRGB(_ bytes: UnsafeMutableBufferPointer<UInt8>, inverted: Bool) {
+        var offset = 0
+        while offset < bytes.count {
+            var c = UInt32(bytes[offset]), m = UInt32(bytes[offset + 1])
+            var y = UInt32(bytes[offset + 2]), k = UInt32(bytes[offset + 3])
+            if !inverted {
+                c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k
             }
+            bytes[offset] = UInt8((c * k + 127) / 255)
+            bytes[offset + 1] = UInt8((m * k + 127) / 255)
+            bytes[offset + 2] = UInt8((y * k + 127) / 255)
+            bytes[offset + 3] = 255
+            offset += 4
         }
     }
 }

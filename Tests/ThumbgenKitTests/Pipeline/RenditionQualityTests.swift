@@ -33,13 +33,13 @@ import TestSupport
         let header = try ImageHeader.read(path: path)
         let plan = ImagePlan(path: "photo.jpg", original: header.uprightSize, slots: Self.slots, focus: Focus(x: 0.3, y: 0.6))
 
-        let fast = try JPEGDecoder.decode(path: path, minimumScale: min(1, plan.largestScale * ImageJob.decodeHeadroom), memoryLimit: 1 << 30)
-        #expect(fast.pixels.width < width)  // the decode really was scaled
-        var maker = RenditionMaker(decoded: fast, orientation: header.orientation)
+        let maker = RenditionMaker(renditions: plan.renditions, orientation: header.orientation, fullSize: header.size)
+        let info = try JPEGDecoder.decode(path: path, minimumScale: min(1, maker.rootScale * ImageJob.decodeHeadroom),
+                                          memoryLimit: 1 << 30, into: maker)
+        #expect(info.decodedSize.width < width)  // the decode really was scaled
         let full = try JPEGDecoder.decode(path: path, minimumScale: 1, memoryLimit: 1 << 30).pixels.oriented(header.orientation)
 
-        for rendition in plan.renditions {
-            let made = maker.make(rendition.geometry)
+        for (rendition, made) in maker.renditions() {
             let reference = Resampler.resample(full, rect: rendition.geometry.crop, to: rendition.geometry.size)
             let psnr = Pictures.psnr(made, reference)
             #expect(psnr >= 40, "\(rendition.file): \(psnr) dB")
