@@ -36,6 +36,9 @@ public struct ImageHeader: Equatable, Sendable {
     public var needsWholeImage = false
     /// Colour components (JPEG) or channels (PNG).
     public var components = 3
+    /// Bytes the decoder must hold for the whole image when `needsWholeImage` (a progressive
+    /// JPEG's coefficients, an interlaced PNG's rows); 0 otherwise.
+    public var wholeImageBytes = 0
 
     public init(format: ImageFormat, size: PixelSize) {
         self.format = format
@@ -44,6 +47,12 @@ public struct ImageHeader: Equatable, Sendable {
 
     /// The size the image is shown at, in pixels.
     public var uprightSize: PixelSize { orientation.upright(size) }
+
+    /// About how many bytes decoding at `scale` (of the full resolution) holds at once, besides
+    /// the renditions: the whole-image buffer if there is one, else a strip of rows.
+    public func decodeMemory(scale: Double) -> Int {
+        wholeImageBytes + Int(Double(size.width) * min(1, scale) * 4 * 32) + 1 << 20
+    }
 
     /// Reads the header of the file at `path`. `unknown` formats come back with a zero size;
     /// broken headers throw `CodecError.unreadable` with the reason.

@@ -106,17 +106,9 @@ public enum JPEGDecoder {
     /// Bytes of the whole-image coefficient buffer a progressive decode allocates.
     static func coefficientBytes(_ info: tg_jpeg_info) -> Int {
         let h = info.h_samp, v = info.v_samp
-        let hs = [Int(h.0), Int(h.1), Int(h.2), Int(h.3)], vs = [Int(v.0), Int(v.1), Int(v.2), Int(v.3)]
-        let components = min(Int(info.components), 4)
-        guard components > 0 else { return 0 }
-        let maxH = max(1, hs[..<components].max() ?? 1), maxV = max(1, vs[..<components].max() ?? 1)
-        let mcuColumns = (Int(info.width) + 8 * maxH - 1) / (8 * maxH)
-        let mcuRows = (Int(info.height) + 8 * maxV - 1) / (8 * maxV)
-        var total = 0
-        for c in 0..<components {
-            total += mcuColumns * max(1, hs[c]) * mcuRows * max(1, vs[c]) * 64 * 2
-        }
-        return total
+        let sampling = [(Int(h.0), Int(v.0)), (Int(h.1), Int(v.1)), (Int(h.2), Int(v.2)), (Int(h.3), Int(v.3))]
+        return JPEGHeader.coefficientBytes(width: Int(info.width), height: Int(info.height),
+                                           sampling: Array(sampling.prefix(max(0, min(Int(info.components), 4)))).map { (h: $0.0, v: $0.1) })
     }
 
     private static func isChroma444(_ info: tg_jpeg_info) -> Bool {

@@ -37,14 +37,14 @@ enum JPEGHeader {
                 if payload.hasBytes("Exif\0\0") { orientation = EXIFOrientation.read(payload) }
             }
             if (0xC0...0xCF).contains(code), ![0xC4, 0xC8, 0xCC].contains(code) {
-                return try frame(file.read(at: offset + 4, length: 6), code: code, orientation: orientation)
+                return try frame(file.read(at: offset + 4, length: min(length - 2, 6 + 3 * 4)), code: code, orientation: orientation)
             }
             offset += 2 + length
         }
     }
 
     private static func frame(_ bytes: [UInt8], code: UInt8, orientation: Orientation) throws(CodecError) -> ImageHeader {
-        guard bytes.count == 6, let height = bytes.uint16BE(1), let width = bytes.uint16BE(3) else {
+        guard bytes.count >= 6, let height = bytes.uint16BE(1), let width = bytes.uint16BE(3) else {
             throw CodecError.unreadable("the JPEG ends inside its frame header (truncated?)")
         }
         guard width > 0, height > 0 else {
@@ -54,6 +54,25 @@ enum JPEGHeader {
         header.orientation = orientation
         header.components = Int(bytes[5])
         header.needsWholeImage = [0xC2, 0xC6, 0xCA, 0xCE].contains(code)
+        if header.needsWholeImage {
+            var sampling: [(h: Int, v: Int)] = []
+            var index = 6
+            while index + 2 < bytes.count, sampling.count < header.components {
+                sampling.append((h: Int(bytes[index + 1] >> 4), v: Int(bytes[index + 1] & 15)))
+                index += 3
+            }
+            header.wholeImageBytes = coefficientBytes(width: width, height: height, sampling: sampling)
+        }
         return header
+    }
+
+    /// Bytes of the whole-image coefficient buffer a progressive decode allocates: two bytes per
+    /// DCT coefficient of every component, in whole MCUs.
+    static func coefficientBytes(width: Int, height: Int, sampling: [(h: Int, v: Int)]) -> Int {
+        guard !sampling.isEmpty else { return width * height * 3 * 2 }
+        let maxH = max(1, sampling.map(\.h).max()!), maxV = max(1, sampling.map(\.v).max()!)
+        let mcuColumns = (width + 8 * maxH - 1) / (8 * maxH)
+        let mcuRows = (height + 8 * maxV - 1) / (8 * maxV)
+        return sampling.reduce(0) { $0 + mcuColumns * max(1, $1.h) * mcuRows * max(1, $1.v) * 64 * 2 }
     }
 }

@@ -27,6 +27,7 @@ enum PNGHeader {
         header.components = kind.channels
         header.hasAlpha = colorType == 4 || colorType == 6
         header.needsWholeImage = ihdr[20] == 1
+        if header.needsWholeImage { header.wholeImageBytes = width * height * 4 * (depth == 16 ? 2 : 1) }
 
         var offset = 8 + 25
         while true {

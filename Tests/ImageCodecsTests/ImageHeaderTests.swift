@@ -35,6 +35,18 @@ import TestSupport
         #expect(header.components == 1)
     }
 
+    /// The scheduler's estimate of a progressive JPEG's coefficient buffer is what the decoder allocates.
+    @Test func progressiveWholeImageBytesComeFromTheFrameHeader() throws {
+        let folder = ScratchFolder()
+        var options = JPEGFixtures.Options()
+        options.progressive = true
+        let progressive = try ImageHeader.read(path: folder.write("p.jpg", JPEGFixtures.jpeg(Pictures.photo(width: 2048, height: 1024), options)))
+        #expect(progressive.wholeImageBytes == 6 << 20)  // 4:2:0: 1.5 coefficients a pixel, 2 bytes each
+        options.progressive = false
+        let baseline = try ImageHeader.read(path: folder.write("b.jpg", JPEGFixtures.jpeg(Pictures.photo(width: 2048, height: 1024), options)))
+        #expect(baseline.wholeImageBytes == 0)
+    }
+
     @Test func brokenHeadersSayWhy() throws {
         let folder = ScratchFolder()
         let cases: [([UInt8], String)] = [

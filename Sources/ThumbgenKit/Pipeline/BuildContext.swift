@@ -12,9 +12,12 @@ struct BuildContext: Sendable {
     let previous: RenditionIndex?
     let statCache: StatCache
     let force: Bool
+    let memory: MemoryBudget
 
-    init(manifest: Manifest, previous: RenditionIndex?, statCache: StatCache, force: Bool) {
+    init(manifest: Manifest, previous: RenditionIndex?, statCache: StatCache, force: Bool,
+         memory: MemoryBudget = .standard()) {
         self.manifest = manifest
+        self.memory = memory
         paths = IndexPaths(indexPath: manifest.indexPath)
         self.previous = previous
         self.statCache = statCache

@@ -71,7 +71,9 @@ public struct Generator: Sendable {
         pruneJournal.finish(keeping: context.previous, context: context)
         if options.shard == nil { Self.removeStrayTemporaries(context) }
 
-        let jobs = images.map { ImageJob(entry: $0, context: context) }
+        // Largest originals first, so the last job to finish is a small one.
+        let jobs = images.map { (job: ImageJob(entry: $0, context: context), size: FileStat(path: context.absolutePath($0.path))?.size ?? 0) }
+            .sorted { $0.size > $1.size }.map(\.job)
         let outcomes = WorkerPool.run(jobs, workers: options.jobs) { outcome, done in
             progress(BuildProgress(done: done, total: jobs.count, path: outcome.path))
         }

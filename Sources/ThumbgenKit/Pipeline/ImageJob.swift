@@ -110,9 +110,14 @@ struct ImageJob: Sendable {
             outcome.record = record(facts, bytes: stat.size, sha256: sha256, files: [:], plan: plan)
             return outcome
         }
+        let maker = RenditionMaker(renditions: missing, orientation: header.orientation, fullSize: header.size)
+        let scale = min(1, maker.rootScale * Self.decodeHeadroom)
+        // The decoder's share plus every rendition twice (made, then turned upright).
+        let memory = header.decodeMemory(scale: scale) + missing.reduce(0) { $0 + $1.geometry.size.area * 8 }
+        context.memory.reserve(memory)
+        defer { context.memory.release(memory) }
         do {
-            let maker = RenditionMaker(renditions: missing, orientation: header.orientation, fullSize: header.size)
-            let source = try decode(header, scale: maker.rootScale, into: maker)
+            let source = try decode(header, minimumScale: scale, into: maker)
             for (rendition, pixels) in maker.renditions() {
                 let encoded = try encode(pixels, source: source, format: header.format)
                 try AtomicFile.write(encoded, to: context.absolutePath(rendition.file))
@@ -157,10 +162,9 @@ struct ImageJob: Sendable {
         return nil
     }
 
-    /// Decodes the original into `consumer`, shrunk on load as far as `scale` (output pixels per
-    /// original pixel) allows with `decodeHeadroom` to spare.
-    private func decode(_ header: ImageHeader, scale: Double, into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
-        let minimumScale = min(1, scale * Self.decodeHeadroom)
+    /// Decodes the original into `consumer`, shrunk on load to no less than `minimumScale` of its
+    /// full resolution.
+    private func decode(_ header: ImageHeader, minimumScale: Double, into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
         let memoryLimit = context.manifest.limits.memoryMB << 20
         switch header.format {
         case .jpeg:

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Bytes of decoding the workers may hold at once, so that two huge originals are not decoded
+/// side by side when together they would not fit. A job over the budget on its own still runs,
+/// alone.
+final class MemoryBudget: @unchecked Sendable {
+    let limit: Int
+    private let condition = NSCondition()
+    private var used = 0
+
+    init(limit: Int) { self.limit = limit }
+
+    /// A quarter of physical memory, at most 4 GiB.
+    static func standard() -> MemoryBudget {
+        MemoryBudget(limit: min(Int(ProcessInfo.processInfo.physicalMemory / 4), 4 << 30))
+    }
+
+    /// Waits until `bytes` fit beside what other jobs hold (or nothing else is held), then takes them.
+    func reserve(_ bytes: Int) {
+        condition.lock()
+        while used > 0 && used + bytes > limit { condition.wait() }
+        used += bytes
+        condition.unlock()
+    }
+
+    func release(_ bytes: Int) {
+        condition.lock()
+        used -= bytes
+        condition.broadcast()
+        condition.unlock()
+    }
+}
