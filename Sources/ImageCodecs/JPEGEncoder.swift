@@ -47,7 +47,7 @@ public enum JPEGEncoder {
         }
         defer { tg_jpeg_free(output) }
         guard status == 0, let output else {
-            throw CodecError.writeFailed("JPEG encoding failed: \(String(cString: message))")
+            throw CodecError.writeFailed("JPEG encoding failed: \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
         }
         return Array(UnsafeBufferPointer(start: output, count: Int(length)))
     }
