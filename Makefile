@@ -1,20 +1,42 @@
-# thumbgen: `make thumbs` builds the example site's renditions, `make test` runs every test.
+# thumbgen. `make thumbs` builds the example site's renditions; `make test` runs every test.
 SWIFT ?= swift
-RELEASE := .build/release/thumbgen
+RELEASE := .build/release
+# Tests build with -enable-testing; a scratch path of their own keeps the two builds from
+# rebuilding each other.
+TEST_BUILD := --scratch-path .build/testing
+FUZZ_SECONDS ?= 60
 
-.PHONY: deps build thumbs test clean-build
+.PHONY: deps test-deps build originals thumbs test serve screenshots fuzz clean-build
 
 deps:
 	@./scripts/install-deps.sh
 
+test-deps:
+	@./scripts/install-deps.sh --test
+
 build: deps
-	$(SWIFT) build -c release --product thumbgen
+	$(SWIFT) build -c release
 
-thumbs: build
-	$(RELEASE) build manifest.yaml
+# The example site's originals, made by the project itself (deterministic; unchanged files are not rewritten).
+originals: build
+	$(RELEASE)/ExampleOriginals example-site/images
 
-test: deps
-	$(SWIFT) test -c release -Xswiftc -enable-testing --disable-xctest
+thumbs: originals
+	$(RELEASE)/thumbgen build manifest.yaml
+
+test: test-deps thumbs
+	$(SWIFT) test -c release -Xswiftc -enable-testing $(TEST_BUILD) --disable-xctest
+
+serve: thumbs
+	@echo "serving example-site on http://127.0.0.1:8000/"
+	python3 -m http.server --bind 127.0.0.1 --directory example-site 8000
+
+# The README's pictures: the example page at 2x and the report.
+screenshots: thumbs test-deps
+	./scripts/screenshots.sh
+
+fuzz: deps
+	./scripts/fuzz.sh $(FUZZ_SECONDS)
 
 clean-build:
-	rm -rf .build
+	rm -rf .build Fuzz/.build

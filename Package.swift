@@ -7,6 +7,8 @@ let package = Package(
         .executable(name: "thumbgen", targets: ["thumbgen"]),
         .library(name: "Renditions", targets: ["Renditions"]),
         .library(name: "ThumbgenKit", targets: ["ThumbgenKit"]),
+        .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
+        .library(name: "Raster", targets: ["Raster"]),
     ],
     targets: [
         // System libraries, found through pkg-config (the Makefile's `deps` installs them).
@@ -31,7 +33,7 @@ let package = Package(
         .executableTarget(name: "thumbgen", dependencies: ["ThumbgenKit"]),
 
         // Fixtures generated in code, shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["ImageCodecs", "Raster", "LibEXIF", "ThumbgenKit"],
+        .target(name: "TestSupport", dependencies: ["ImageCodecs", "Raster", "ThumbgenKit"],
                 path: "Tests/TestSupport"),
 
         .testTarget(name: "RenditionsTests", dependencies: ["Renditions"]),

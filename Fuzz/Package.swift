@@ -7,10 +7,12 @@ let package = Package(
     name: "thumbgen-fuzz",
     dependencies: [.package(name: "thumbgen", path: "..")],
     targets: [
-        .target(name: "FuzzSupport", dependencies: [.product(name: "ThumbgenKit", package: "thumbgen")]),
+        .target(name: "FuzzSupport", dependencies: [.product(name: "ThumbgenKit", package: "thumbgen"), .product(name: "ImageCodecs", package: "thumbgen"), .product(name: "Raster", package: "thumbgen")]),
         .executableTarget(name: "FuzzJPEG", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzPNG", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzHeaders", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzManifest", dependencies: ["FuzzSupport"]),
+        // Writes each target's seed corpus; an ordinary program (it has a main).
+        .executableTarget(name: "FuzzSeeds", dependencies: ["FuzzSupport"]),
     ]
 )

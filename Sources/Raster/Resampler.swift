@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A separable Lanczos-3 resampler: any part of an image (fractional rectangle) to any size.
 /// See `StreamingResampler` for how; this feeds it a whole image held in memory.

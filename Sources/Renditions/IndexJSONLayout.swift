@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Lays compact JSON out for people: two-space indentation, `"key": value`, and objects or
 /// arrays that hold only plain values on one line (`{ "bytes": 9120, "file": "…", … }`, `[2, 3]`).

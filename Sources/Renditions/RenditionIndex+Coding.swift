@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why an index could not be loaded.
 public struct RenditionIndexError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -9,11 +13,9 @@ public struct RenditionIndexError: Error, Equatable, CustomStringConvertible, Se
 extension RenditionIndex {
     /// Reads an index, refusing one written for a newer schema than this library knows.
     public static func load(from url: URL) throws -> RenditionIndex {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw RenditionIndexError("\(url.path): cannot read the index: \((error as NSError).localizedDescription)")
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            let reason = FileManager.default.fileExists(atPath: url.path) ? "it cannot be read (permission denied?)" : "there is no such file"
+            throw RenditionIndexError("\(url.path): cannot read the index: \(reason)")
         }
         return try decode(data, name: url.path)
     }

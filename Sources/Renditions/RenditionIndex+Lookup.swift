@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension RenditionIndex {
     /// The entry for one `(slot, scale)` of an image, or nil when the index has none.
@@ -36,10 +40,20 @@ extension RenditionIndex {
         return candidates.isEmpty ? "\(Self.urlPath(image)) 1x" : candidates.joined(separator: ", ")
     }
 
-    /// A relative path as a URL path: everything but unreserved characters, `/` and `()` escaped.
+    /// A relative path as a URL path: every byte but ASCII letters, digits and `-._~/()!$&'*+;=:@`
+    /// percent-escaped (UTF-8), so spaces, commas, `#`, `?` and `%` survive in `src` and `srcset`.
     public static func urlPath(_ path: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~/()!$&'*+;=:@")
-        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        let kept = Set("-._~/()!$&'*+;=:@".utf8)
+        let digits = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in path.utf8 {
+            let isAlphanumeric = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            if isAlphanumeric || kept.contains(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The index a build writes (schema 1): for every original and every `(slot, scale)`, the file to show.
 ///

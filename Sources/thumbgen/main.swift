@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import ThumbgenKit
 
 exit(Thumbgen.run(Array(CommandLine.arguments.dropFirst())).rawValue)

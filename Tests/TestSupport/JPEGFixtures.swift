@@ -1,6 +1,4 @@
-import Glibc
 import ImageCodecs
-import LibEXIF
 import Raster
 
 /// JPEG files made in code, with the markers a test needs.
@@ -36,19 +34,7 @@ public enum JPEGFixtures {
 
     /// An APP1 payload ("Exif\0\0" + TIFF) holding only an orientation, made with libexif.
     public static func exifPayload(orientation: Int) -> [UInt8] {
-        let data = exif_data_new()!
-        defer { exif_data_unref(data) }
-        exif_data_set_byte_order(data, EXIF_BYTE_ORDER_MOTOROLA)
-        let entry = exif_entry_new()!
-        defer { exif_entry_unref(entry) }
-        exif_content_add_entry(data.pointee.ifd.0, entry)
-        exif_entry_initialize(entry, EXIF_TAG_ORIENTATION)
-        exif_set_short(entry.pointee.data, EXIF_BYTE_ORDER_MOTOROLA, ExifShort(truncatingIfNeeded: orientation))
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var length: UInt32 = 0
-        exif_data_save_data(data, &buffer, &length)
-        defer { free(buffer) }
-        return Array(UnsafeBufferPointer(start: buffer, count: Int(length)))
+        EXIFOrientation.payload(value: orientation)
     }
 
     /// RGB to the inverted CMYK bytes an Adobe application writes (255 = no ink).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Renditions
 
 /// `thumbgen build`: lock, build, report, and the exit code.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `thumbgen check`: exit 1 and the list of what is stale or missing, or exit 0.
 enum CheckCommand {

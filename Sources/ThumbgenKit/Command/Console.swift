@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Where a command's output goes: data on standard output, everything for people on standard
 /// error. Tests pass their own closures to capture both.
@@ -16,7 +16,21 @@ public struct Console: Sendable {
 
     /// The process's own standard output and error.
     public static let standard = Console(
-        out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-        err: { text in FileHandle.standardError.write(Data(text.utf8)) },
+        out: { text in writeAll(1, text) },
+        err: { text in writeAll(2, text) },
         isTerminal: isatty(2) == 1)
+}
+
+/// Writes all of `text` to a file descriptor.
+private func writeAll(_ descriptor: Int32, _ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+        var done = 0
+        while done < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            done += written
+        }
+    }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Renditions
 
 /// `thumbgen lookup`: what a client using the `Renditions` library would show.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `thumbgen merge`: join the shard indexes into the index.
 enum MergeCommand {

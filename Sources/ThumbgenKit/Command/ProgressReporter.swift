@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Build progress on standard error: on a terminal one live line (bar, images done of total, rate,
 /// time left) redrawn in place; elsewhere (CI logs) a plain line every few seconds or every 10%.
@@ -10,7 +11,7 @@ final class ProgressReporter: @unchecked Sendable {
 
     private let console: Console
     private let clock: @Sendable () -> Double
-    private let lock = NSLock()
+    private let lock = Condition()
     private let started: Double
     private var lastLine: Double
     private var lastDecile = 0
@@ -25,8 +26,10 @@ final class ProgressReporter: @unchecked Sendable {
     }
 
     func update(done: Int, total: Int) {
-        lock.lock()
-        defer { lock.unlock() }
+        lock.withLock { draw(done: done, total: total) }
+    }
+
+    private func draw(done: Int, total: Int) {
         let now = clock()
         let elapsed = now - started
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
@@ -45,20 +48,20 @@ final class ProgressReporter: @unchecked Sendable {
 
     /// Clears the live line before the summary is printed.
     func finish() {
-        lock.lock()
-        defer { lock.unlock() }
-        if drewLive { console.err("\r\u{1B}[K") }
+        lock.withLock {
+            if drewLive { console.err("\r\u{1B}[K") }
+        }
     }
 
     /// `thumbgen: 40/400 images (10%), 12.3 images/s, about 29 s left`
     static func plainLine(done: Int, total: Int, rate: Double, remaining: Double) -> String {
         let percent = total > 0 ? done * 100 / total : 100
-        return "thumbgen: \(done)/\(total) images (\(percent)%), \(String(format: "%.1f", rate)) images/s, about \(duration(remaining)) left"
+        return "thumbgen: \(done)/\(total) images (\(percent)%), \(fixed(rate, 1)) images/s, about \(duration(remaining)) left"
     }
 
     /// `[########------------]  40/400  12.3 img/s  ETA 0:29`, fitted to the terminal's width.
     static func liveLine(done: Int, total: Int, rate: Double, remaining: Double, width: Int) -> String {
-        let tail = " \(done)/\(total)  \(String(format: "%.1f", rate)) img/s  ETA \(clock(remaining))"
+        let tail = " \(done)/\(total)  \(fixed(rate, 1)) img/s  ETA \(clock(remaining))"
         let barWidth = max(10, min(40, width - tail.count - 3))
         let filled = total > 0 ? barWidth * done / total : barWidth
         return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "]" + tail
@@ -70,7 +73,7 @@ final class ProgressReporter: @unchecked Sendable {
 
     static func clock(_ seconds: Double) -> String {
         let total = Int(seconds.rounded())
-        return String(format: "%d:%02d", total / 60, total % 60)
+        return "\(total / 60):\(twoDigits(total % 60))"
     }
 
     static func terminalWidth() -> Int {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Renditions
 
 /// `thumbgen report`: write report.html beside the index, from the index.
@@ -12,7 +12,7 @@ enum ReportCommand {
             console.err("thumbgen: error: \(error)\nthumbgen: run 'thumbgen build \(manifest.file)' first; the report shows what a build wrote\n")
             return .usage
         }
-        let path = (generator.indexFile as NSString).deletingLastPathComponent + "/report.html"
+        let path = generator.indexFile.parentPath + "/report.html"
         do {
             try AtomicFile.write(Array(ReportPage.html(index: index, manifestName: manifest.file).utf8), to: path)
         } catch {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Renditions
 
 /// The end-of-build summary, for people (standard error) and for CI (`--json`).
@@ -9,15 +9,16 @@ enum SummaryReport {
         var text = "thumbgen: \(summary.images) image\(summary.images == 1 ? "" : "s")"
         text += statuses.isEmpty ? "\n" : ": \(statuses.joined(separator: ", "))\n"
         text += "thumbgen: \(summary.written) rendition\(summary.written == 1 ? "" : "s") written, \(summary.reused) reused, "
-        text += "\(summary.pruned.count) pruned; \(mebibytes(summary.bytesWritten)) written in \(String(format: "%.2f", summary.seconds)) s\n"
+        text += "\(summary.pruned.count) pruned; \(mebibytes(summary.bytesWritten)) written in \(fixed(summary.seconds, 2)) s\n"
         let memory = DecodedMemory(index: summary.index)
         guard memory.total.originals > 0 else { return text }
         text += "thumbgen: memory a client decodes to show every slot at every scale:\n"
         let rows = memory.slots.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + [("total", memory.total)]
         let nameWidth = max(5, rows.map(\.0.count).max() ?? 5)
-        text += "  " + "slot".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + pad("originals", 14) + pad("renditions", 14) + "\n"
+        let header = "  " + padRight("slot", nameWidth) + pad("originals", 14) + pad("renditions", 14)
+        text += header + "\n"
         for (name, figures) in rows {
-            text += "  " + name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+            text += "  " + padRight(name, nameWidth)
             text += pad(mebibytes(figures.originals), 14) + pad(mebibytes(figures.renditions), 14) + pad(figures.ratioText + " less", 12) + "\n"
         }
         return text
@@ -40,21 +41,30 @@ enum SummaryReport {
 
     /// The summary as DESIGN.md specifies it, one JSON object.
     static func json(_ summary: BuildSummary) -> String {
+        struct Summary: Encodable {
+            var images, written, reused, pruned: Int
+            var status: [String: Int]
+            var decoded_bytes: [String: Int]
+            var seconds: Double
+        }
         let memory = DecodedMemory(index: summary.index)
         var statuses: [String: Int] = [:]
         for (status, count) in summary.statusCounts { statuses[status.rawValue] = count }
-        let object: [String: Any] = [
-            "images": summary.images, "written": summary.written, "reused": summary.reused,
-            "pruned": summary.pruned.count, "status": statuses,
-            "decoded_bytes": ["originals": memory.total.originals, "renditions": memory.total.renditions],
-            "seconds": (summary.seconds * 1000).rounded() / 1000,
-        ]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        let object = Summary(images: summary.images, written: summary.written, reused: summary.reused,
+                             pruned: summary.pruned.count, status: statuses,
+                             decoded_bytes: ["originals": memory.total.originals, "renditions": memory.total.renditions],
+                             seconds: (summary.seconds * 1000).rounded() / 1000)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: (try? encoder.encode(object)) ?? Data(), as: UTF8.self)
     }
 
     static func mebibytes(_ bytes: Int) -> String {
-        String(format: "%.1f MiB", Double(bytes) / 1_048_576)
+        fixed(Double(bytes) / 1_048_576, 1) + " MiB"
+    }
+
+    private static func padRight(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {
@@ -71,7 +81,7 @@ public struct DecodedMemory: Sendable {
 
         /// `57.3×`
         public var ratioText: String {
-            renditions > 0 ? String(format: "%.1f×", Double(originals) / Double(renditions)) : "–"
+            renditions > 0 ? fixed(Double(originals) / Double(renditions), 1) + "×" : "–"
         }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Renditions
 
 /// The whole program behind `main`: parse the arguments, run the command, report, pick the exit code.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A validated manifest (schema 1): every default filled in, every path resolved to an original
 /// under `root`. The rest of the program trusts it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import YAML
 
 /// Reads, checks and resolves a manifest. Every problem is collected before it gives up, and
@@ -21,9 +21,9 @@ public enum ManifestLoader {
     public static func load(_ file: String, limitOverrides: (inout Limits) -> Void = { _ in }) throws(DiagnosticsError) -> Manifest {
         let url = URL(fileURLWithPath: file).standardizedFileURL
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            var isFolder: ObjCBool = false
+            var isFolder = false
             let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
-            let message = exists && isFolder.boolValue
+            let message = exists && isFolder
                 ? "is a folder; give the manifest file inside it, such as \(file)/manifest.yaml"
                 : exists ? "cannot be read (permission denied?)"
                 : "no manifest here. Create one; a minimal manifest is:\n\n\(starterManifest)\n\nthen run 'thumbgen build \(file)'. See the README for every key."
@@ -57,8 +57,8 @@ public enum ManifestLoader {
         let indexPath = document.index.flatMap { checkedIndexPath($0.path, at: $0.mark, &paths) }
             ?? (document.index == nil ? "renditions.json" : nil)
 
-        var isFolder: ObjCBool = false
-        let rootExists = FileManager.default.fileExists(atPath: rootURL.path, isDirectory: &isFolder) && isFolder.boolValue
+        var isFolder = false
+        let rootExists = FileManager.default.fileExists(atPath: rootURL.path, isDirectory: &isFolder) && isFolder
         if !rootExists {
             let mark = document.root?.mark ?? Mark(line: 1, column: 1)
             paths.error(mark, "root '\(rootText)' is not a folder (looked for \(rootURL.path))")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The files under a manifest's root, as globs see them: hidden entries and thumbgen's own files
@@ -30,10 +30,8 @@ struct RootFolder {
     func isGeneratorFile(_ relative: String) -> Bool {
         let name = relative.split(separator: "/").last.map(String.init) ?? relative
         if name.contains(".Thumbnail(") || name.hasPrefix(".thumbgen-") || relative == indexPath { return true }
-        let indexFolder = (indexPath as NSString).deletingLastPathComponent
-        let folder = (relative as NSString).deletingLastPathComponent
-        guard folder == indexFolder else { return false }
-        let stem = ((indexPath as NSString).lastPathComponent as NSString).deletingPathExtension
+        guard relative.parentPath == indexPath.parentPath else { return false }
+        let stem = indexPath.lastPathPart.removingPathExtension
         return name == "report.html" || (name.hasPrefix("\(stem).shard-") && name.hasSuffix(".json"))
     }
 

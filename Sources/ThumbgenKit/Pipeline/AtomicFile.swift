@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Why a file could not be written: plain words, with "the disk is full" when it is.
@@ -26,8 +26,8 @@ public enum AtomicFile {
     public static let temporaryPrefix = ".thumbgen-"
 
     public static func write(_ bytes: [UInt8], to path: String, sync: Bool = false) throws(WriteError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let folder = path.parentPath
+        let name = path.lastPathPart
         var template = Array("\(folder.isEmpty ? "." : folder)/\(temporaryPrefix)\(name).XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw WriteError(path: path, errno: errno, doing: "create a file in \(folder)") }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Renditions
 
 /// What every image job of one build shares: the manifest, the previous index and what of it

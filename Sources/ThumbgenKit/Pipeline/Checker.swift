@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Renditions
 
 /// What `thumbgen check` found: everything a build would change. Empty when the index and every

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Renditions
 
 /// How a build runs.
@@ -123,7 +124,7 @@ public struct Generator: Sendable {
     /// Writes `data` unless the file already holds exactly it (a no-op build touches nothing).
     static func writeIfChanged(_ data: Data, to path: String) throws(WriteError) {
         if let existing = FileManager.default.contents(atPath: path), existing == data { return }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.parentPath
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try AtomicFile.write([UInt8](data), to: path, sync: true)
     }
@@ -134,8 +135,8 @@ public struct Generator: Sendable {
 
     /// Deletes temporary files a killed build left in the folders thumbgen writes to.
     static func removeStrayTemporaries(_ context: BuildContext) {
-        var folders = Set(context.manifest.images.map { ($0.path as NSString).deletingLastPathComponent })
-        folders.insert((context.manifest.indexPath as NSString).deletingLastPathComponent)
+        var folders = Set(context.manifest.images.map(\.path.parentPath))
+        folders.insert(context.manifest.indexPath.parentPath)
         for folder in folders {
             let path = folder.isEmpty ? context.manifest.root.path : context.absolutePath(folder)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Renditions
 
 /// Joins the shard indexes of `build --shard K/N` into the index, byte for byte what one whole
@@ -34,7 +35,7 @@ public struct Merger: Sendable {
         guard let count = files.first?.count else {
             throw Failure(description: "no shard indexes beside \(manifest.indexPath); run 'thumbgen build --shard K/N' for each K first")
         }
-        let name = { (path: String) in (path as NSString).lastPathComponent }
+        let name = { (path: String) in path.lastPathPart }
         if let other = files.first(where: { $0.count != count }) {
             throw Failure(description: "\(name(files[0].path)) and \(name(other.path)) belong to different splits (\(count) and \(other.count) shards); delete the stale ones and merge again")
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Renditions
 
 /// Deletes renditions the previous index listed and the new one does not: a slot removed, an image

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Renditions
 
 /// `report.html`: one self-contained page (inline CSS and SVG, no outside requests) for an editor
@@ -76,9 +76,9 @@ enum ReportPage {
             let original = max(1, barWidth * Double(figures.originals) / Double(largest))
             let rendition = max(1, barWidth * Double(figures.renditions) / Double(largest))
             svg += "<text x=\"0\" y=\"\(y + 20)\">\(escape(slot))</text>\n"
-            svg += "<rect class=\"originals\" x=\"\(labelWidth)\" y=\"\(y)\" width=\"\(String(format: "%.1f", original))\" height=\"16\"><title>originals \(mib(figures.originals))</title></rect>\n"
+            svg += "<rect class=\"originals\" x=\"\(labelWidth)\" y=\"\(y)\" width=\"\(fixed(original, 1))\" height=\"16\"><title>originals \(mib(figures.originals))</title></rect>\n"
             svg += "<text x=\"\(labelWidth + Int(original) + 6)\" y=\"\(y + 13)\">\(mib(figures.originals))</text>\n"
-            svg += "<rect class=\"renditions\" x=\"\(labelWidth)\" y=\"\(y + 19)\" width=\"\(String(format: "%.1f", rendition))\" height=\"16\"><title>renditions \(mib(figures.renditions))</title></rect>\n"
+            svg += "<rect class=\"renditions\" x=\"\(labelWidth)\" y=\"\(y + 19)\" width=\"\(fixed(rendition, 1))\" height=\"16\"><title>renditions \(mib(figures.renditions))</title></rect>\n"
             svg += "<text x=\"\(labelWidth + Int(rendition) + 6)\" y=\"\(y + 32)\">\(mib(figures.renditions)) (\(figures.ratioText) less)</text>\n"
         }
         let legend = rows.count * rowHeight + 20
@@ -104,16 +104,15 @@ enum ReportPage {
     }
 
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
     }
 
     static func attribute(_ text: String) -> String {
-        escape(text).replacingOccurrences(of: "\"", with: "&quot;")
+        escape(text).replacing("\"", with: "&quot;")
     }
 
-    private static func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
-    private static func kb(_ bytes: Int) -> String { String(format: "%.1f KB", Double(bytes) / 1000) }
+    private static func mib(_ bytes: Int) -> String { fixed(Double(bytes) / 1_048_576, 1) + " MiB" }
+    private static func kb(_ bytes: Int) -> String { fixed(Double(bytes) / 1000, 1) + " KB" }
 
     static let style = """
         body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#222}

@@ -1,32 +1,22 @@
-import Foundation
-
 /// Runs image jobs on a fixed number of threads. After a failed write no new job starts: the disk
 /// is likely full, and the images not run keep what the previous build left.
 enum WorkerPool {
     static func run(_ jobs: [ImageJob], workers: Int,
                     onDone: @escaping @Sendable (ImageOutcome, Int) -> Void) -> [ImageOutcome] {
         let state = PoolState(jobs.count)
-        let group = DispatchGroup()
-        for _ in 0..<max(1, min(workers, jobs.count)) {
-            group.enter()
-            let thread = Thread {
-                while let index = state.next() {
-                    let outcome = jobs[index].run()
-                    state.finish(index, outcome, onDone)
-                }
-                group.leave()
+        Threads.run(max(1, min(workers, jobs.count))) {
+            while let index = state.next() {
+                let outcome = jobs[index].run()
+                state.finish(index, outcome, onDone)
             }
-            thread.stackSize = 4 << 20
-            thread.start()
         }
-        group.wait()
         return jobs.indices.map { state.results[$0] ?? ImageOutcome(path: jobs[$0].entry.path) }
     }
 }
 
 /// The pool's shared state, behind one lock.
 private final class PoolState: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Condition()
     private var nextIndex = 0
     private var done = 0
     private var stopped = false
@@ -35,19 +25,19 @@ private final class PoolState: @unchecked Sendable {
     init(_ count: Int) { results = Array(repeating: nil, count: count) }
 
     func next() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !stopped, nextIndex < results.count else { return nil }
-        defer { nextIndex += 1 }
-        return nextIndex
+        lock.withLock {
+            guard !stopped, nextIndex < results.count else { return nil }
+            defer { nextIndex += 1 }
+            return nextIndex
+        }
     }
 
     func finish(_ index: Int, _ outcome: ImageOutcome, _ onDone: (ImageOutcome, Int) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        results[index] = outcome
-        done += 1
-        if outcome.writeError != nil { stopped = true }
-        onDone(outcome, done)
+        lock.withLock {
+            results[index] = outcome
+            done += 1
+            if outcome.writeError != nil { stopped = true }
+            onDone(outcome, done)
+        }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Keeps two builds of one manifest from interleaving: a build holds `.thumbgen/lock`

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Renditions
 
 extension Shard {
@@ -16,7 +16,7 @@ extension Shard {
 
     /// `renditions.shard-2-of-3.json` for the index `renditions.json`.
     public func indexPath(for indexPath: String) -> String {
-        let stem = (indexPath as NSString).deletingPathExtension
+        let stem = indexPath.removingPathExtension
         return "\(stem).shard-\(index)-of-\(count).json"
     }
 }

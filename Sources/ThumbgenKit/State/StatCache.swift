@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Size, modification time and SHA-256 of each original at the last build, kept in `.thumbgen/`
 /// beside the manifest. When size and time still match, the hash is taken from here instead of

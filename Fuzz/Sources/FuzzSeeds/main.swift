@@ -1,0 +1,82 @@
+import Foundation
+import ImageCodecs
+import Raster
+
+// Seed corpora for the fuzz targets, made here rather than copied: `FuzzSeeds FOLDER` writes
+// FOLDER/{jpeg,png,headers,manifest}/.
+
+let root = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "seeds"
+func save(_ target: String, _ name: String, _ bytes: [UInt8]) {
+    let folder = root + "/" + target
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(bytes))
+}
+
+func picture(_ width: Int, _ height: Int, alpha: Bool = false) -> PixelBuffer {
+    var buffer = PixelBuffer(width: width, height: height, hasAlpha: alpha)
+    for y in 0..<height {
+        for x in 0..<width {
+            let a = alpha ? UInt8((x * 255) / max(1, width - 1)) : 255
+            let r = UInt8((x * 7 + y * 3) & 255), g = UInt8((x * y) & 255), b = UInt8((255 - x * 5) & 255)
+            buffer[x, y] = SIMD4(alpha ? UInt8(Int(r) * Int(a) / 255) : r, alpha ? UInt8(Int(g) * Int(a) / 255) : g,
+                                 alpha ? UInt8(Int(b) * Int(a) / 255) : b, a)
+        }
+    }
+    return buffer
+}
+
+// JPEG: baseline, progressive, grey, 4:4:4, EXIF orientations, ICC, truncated.
+for (index, (progressive, grey, quality)) in [(false, false, 75), (true, false, 85), (false, true, 90), (true, true, 60), (false, false, 95)].enumerated() {
+    var options = JPEGEncoder.Options(quality: quality, progressive: progressive)
+    options.grayscale = grey
+    options.sourceIsChroma444 = quality >= 90
+    options.exif = EXIFOrientation.payload(value: index + 3)
+    if index == 4 { options.iccProfile = Array(repeating: 7, count: 300) }
+    let bytes = try JPEGEncoder.encode(picture(37 + index * 11, 23 + index * 5), options: options)
+    save("jpeg", "seed\(index).jpg", bytes)
+    save("jpeg", "cut\(index).jpg", Array(bytes.prefix(bytes.count / 2)))
+    save("headers", "seed\(index).jpg", Array(bytes.prefix(400)))
+}
+
+// PNG: grey, RGB, RGBA, with ICC and gamma; then one cut short.
+for (index, alpha) in [false, true].enumerated() {
+    var options = PNGEncoder.Options(compression: index * 6)
+    options.iccProfile = index == 1 ? Array(repeating: 3, count: 200) : nil
+    options.colorChunks = PNGColorChunks(srgbIntent: nil, gamma: 45455)
+    let bytes = try PNGEncoder.encode(picture(29, 17, alpha: alpha), options: options)
+    save("png", "seed\(index).png", bytes)
+    save("png", "cut\(index).png", Array(bytes.prefix(bytes.count * 2 / 3)))
+    save("headers", "seed\(index).png", bytes)
+}
+var greyOptions = PNGEncoder.Options(compression: 1)
+greyOptions.grey = true
+save("png", "grey.png", try PNGEncoder.encode(picture(16, 16), options: greyOptions))
+
+// Headers: still and animated GIF, APNG's acTL, WebP of each kind.
+let frame: [UInt8] = [0x2C, 0, 0, 0, 0, 2, 0, 2, 0, 0, 0x02, 0x02, 0x44, 0x01, 0x00]
+let gif: [UInt8] = Array("GIF89a".utf8) + [2, 0, 2, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255]
+save("headers", "still.gif", gif + frame + [0x3B])
+save("headers", "animated.gif", gif + [0x21, 0xF9, 4, 0, 10, 0, 0, 0] + frame + frame + [0x3B])
+func riff(_ chunks: [UInt8]) -> [UInt8] {
+    let size = UInt32(chunks.count + 4)
+    return Array("RIFF".utf8) + withUnsafeBytes(of: size.littleEndian, Array.init) + Array("WEBP".utf8) + chunks
+}
+save("headers", "vp8x-animated.webp", riff(Array("VP8X".utf8) + [10, 0, 0, 0, 0x12, 0, 0, 0, 99, 0, 0, 49, 0, 0] + Array("ANIM".utf8) + [6, 0, 0, 0, 0, 0, 0, 0, 0, 0]))
+save("headers", "vp8.webp", riff(Array("VP8 ".utf8) + [10, 0, 0, 0, 0, 0, 0, 0x9D, 0x01, 0x2A, 64, 0, 48, 0]))
+save("headers", "vp8l.webp", riff(Array("VP8L".utf8) + [5, 0, 0, 0, 0x2F, 63, 192, 11, 0, 0]))
+if let png = FileManager.default.contents(atPath: root + "/png/seed1.png") {
+    var apng = [UInt8](png)
+    // acTL right after IHDR (8 + 25 bytes), CRC left wrong on purpose: the probe only looks for it.
+    apng.insert(contentsOf: [0, 0, 0, 8] + Array("acTL".utf8) + [0, 0, 0, 2, 0, 0, 0, 0] + [0, 0, 0, 0], at: 33)
+    save("headers", "animated.png", apng)
+}
+
+// Manifests: every key, globs, focus, aliases, errors.
+let manifests = [
+    "version: 1\nslots:\n  thumb: { size: 60x60, scales: [1, 2, 3], fit: cover }\nimages:\n  - path: photos/*.jpg\n    slots: [thumb]\n",
+    "version: 1\nroot: .\nindex: out/renditions.json\noutput:\n  jpeg: { quality: 82, progressive: true }\n  png: { compression: 9 }\nlimits: { pixels: 1000000, dimension: 4000, memory_mb: 64 }\nslots:\n  card: { size: 320x180, scales: [1.5, 2] }\n  hero: { size: 390x, scales: [2] }\n  tall: { size: x200, scales: [1] }\nimages:\n  - path: \"**/*\"\n    slots: [card, hero, tall]\n    focus: [0.5, 0.3]\n  - path: c.jpg\n    slots: [card]\n",
+    "version: 1\nslots: &s\n  a: { size: 1x1, scales: [1] }\nimages:\n  - path: photos/a.jpg\n    slots: [a]\nextra: *s\n",
+    "version: 2\nslots:\n  thumbs: { size: 0x-1, scales: [.nan], fit: covr }\nimages:\n  - path: ../x\n    slots: [thumb]\n",
+]
+for (index, text) in manifests.enumerated() { save("manifest", "seed\(index).yaml", Array(text.utf8)) }
+print("FuzzSeeds: wrote seeds under \(root)")

@@ -1,0 +1,58 @@
+import Glibc
+
+/// A mutual-exclusion lock and a condition to wait on, over pthreads.
+final class Condition: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    private var condition = pthread_cond_t()
+
+    init() {
+        pthread_mutex_init(&mutex, nil)
+        pthread_cond_init(&condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(&condition)
+        pthread_mutex_destroy(&mutex)
+    }
+
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return try body()
+    }
+
+    /// Waits for a signal; call with the lock held (inside `withLock`).
+    func wait() { pthread_cond_wait(&condition, &mutex) }
+
+    func broadcast() { pthread_cond_broadcast(&condition) }
+}
+
+/// Runs `body` on `count` threads of its own and waits for all of them.
+enum Threads {
+    static func run(_ count: Int, stackSize: Int = 4 << 20, _ body: @escaping @Sendable () -> Void) {
+        final class Box: @unchecked Sendable {
+            let body: @Sendable () -> Void
+            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        }
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        pthread_attr_setstacksize(&attributes, stackSize)
+        defer { pthread_attr_destroy(&attributes) }
+        var threads: [pthread_t] = []
+        for _ in 0..<count {
+            var thread = pthread_t()
+            let box = Unmanaged.passRetained(Box(body)).toOpaque()
+            let started = pthread_create(&thread, &attributes, { argument in
+                let box = Unmanaged<Box>.fromOpaque(argument!).takeRetainedValue()
+                box.body()
+                return nil
+            }, box)
+            if started == 0 {
+                threads.append(thread)
+            } else {
+                Unmanaged<Box>.fromOpaque(box).takeRetainedValue().body()  // no thread to be had: run here
+            }
+        }
+        for thread in threads { pthread_join(thread, nil) }
+    }
+}

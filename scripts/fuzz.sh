@@ -1,0 +1,29 @@
+#!/bin/sh
+# libFuzzer over the JPEG and PNG probes and decoders, the animation detection and the manifest
+# parser, each for $1 seconds (default 60), from seed corpora the project makes itself. Prints
+# each target's executions; a crash stops it with the input that caused it (make it a regression test).
+set -eu
+cd "$(dirname "$0")/../Fuzz"
+seconds=${1:-60}
+work=../.build/fuzz
+mkdir -p "$work"
+swift build -c release --product FuzzSeeds >/dev/null
+.build/release/FuzzSeeds "$work/seeds" >/dev/null
+for target in FuzzJPEG FuzzPNG FuzzHeaders FuzzManifest; do
+    swift build --product "$target" --sanitize=fuzzer --sanitize=address >/dev/null 2>&1 \
+        || swift build --product "$target" --sanitize=fuzzer --sanitize=address
+    case $target in
+        FuzzJPEG) seeds=jpeg ;; FuzzPNG) seeds=png ;; FuzzHeaders) seeds=headers ;; FuzzManifest) seeds=manifest ;;
+    esac
+    corpus="$work/corpus-$seeds"
+    mkdir -p "$corpus" "$work/crashes"
+    log="$work/$target.log"
+    if ! ASAN_OPTIONS=detect_leaks=0 .build/debug/$target "$corpus" "$work/seeds/$seeds" -max_total_time="$seconds" \
+        -rss_limit_mb=2048 -timeout=20 -artifact_prefix="$work/crashes/$target-" -print_final_stats=1 >"$log" 2>&1; then
+        tail -40 "$log"
+        echo "fuzz: $target found a crash; the input is in $work/crashes/" >&2
+        exit 1
+    fi
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+    echo "fuzz: $target: $runs executions in ${seconds} s, no crash"
+done
