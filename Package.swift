@@ -16,6 +16,7 @@ let package = Package(
         .systemLibrary(name: "LibEXIF", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "LibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "LibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "LibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
         // C shims: each owns the setjmp of every libjpeg/libpng call that can fail.
         .target(name: "CJPEG", dependencies: ["LibJPEG"]),
@@ -25,16 +26,18 @@ let package = Package(
         .target(name: "Renditions"),
         .target(name: "Raster"),
         .target(name: "YAML", dependencies: ["LibYAML"]),
-        .target(name: "ImageCodecs", dependencies: ["Raster", "CJPEG", "CPNG", "LibEXIF"]),
+        .target(name: "ImageCodecs", dependencies: ["Raster", "CJPEG", "CPNG", "LibEXIF", "LibDeflate"]),
         .target(name: "ThumbgenKit",
                 dependencies: ["Renditions", "Raster", "YAML", "ImageCodecs", "LibCrypto"]),
         .executableTarget(name: "thumbgen", dependencies: ["ThumbgenKit"]),
 
+        // PNG, GIF and WebP files written byte by byte, for the codec and pipeline tests.
+        .target(name: "ImageFixtures", dependencies: ["Raster"], path: "Tests/ImageFixtures"),
         .testTarget(name: "RenditionsTests", dependencies: ["Renditions"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
-        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster"]),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster", "ImageFixtures"]),
         .testTarget(name: "ThumbgenKitTests",
-                    dependencies: ["ThumbgenKit", "ImageCodecs", "Raster", "Renditions"]),
+                    dependencies: ["ThumbgenKit", "ImageCodecs", "Raster", "Renditions", "ImageFixtures"]),
     ]
 )

@@ -142,6 +142,9 @@ struct ImageJob: Sendable {
         switch header.format {
         case .jpeg:
             return try JPEGDecoder.decode(path: absolutePath, minimumScale: minimumScale, memoryLimit: memoryLimit)
+        case .png:
+            return try PNGDecoder.decode(path: absolutePath, minimumScale: minimumScale,
+                                         pixelLimit: context.manifest.limits.pixels, memoryLimit: memoryLimit)
         default:
             throw CodecError.unreadable("\(header.format.rawValue.uppercased()) renditions are not supported yet")
         }
@@ -149,6 +152,13 @@ struct ImageJob: Sendable {
 
     private func encode(_ pixels: PixelBuffer, decoded: DecodedImage, format: ImageFormat) throws(CodecError) -> [UInt8] {
         let output = context.manifest.output
+        if format == .png {
+            var options = PNGEncoder.Options(compression: output.pngCompression)
+            options.grey = decoded.isGrey
+            options.iccProfile = decoded.iccProfile
+            options.colorChunks = decoded.colorChunks
+            return try PNGEncoder.encode(pixels, options: options)
+        }
         var options = JPEGEncoder.Options(quality: output.jpegQuality, progressive: output.jpegProgressive)
         options.grayscale = decoded.isGrey
         options.sourceIsChroma444 = decoded.isChroma444
