@@ -6,12 +6,16 @@ import Raster
 /// rows of the original plus the shrunk image; only Adam7-interlaced files, whose passes all
 /// land in the same rows, are held whole while they decode.
 public enum PNGDecoder {
+    /// BoxReducer sums a block in 32 bits: 4096 × 4096 pixels of 255 still fit.
+    public static let maxShrinkFactor = 4096
+
     /// The whole box-shrink factor that keeps at least `minimumScale` of an axis `length`
     /// pixels long (1: keep every pixel).
     public static func shrinkFactor(for minimumScale: Double, length: Int) -> Int {
         guard minimumScale > 0, minimumScale < 1 else { return 1 }
         // The epsilon keeps 1/(1/3) from flooring to 2.
-        return max(1, min(length, Int((1 / minimumScale + 1e-9).rounded(.down))))
+        let factor = (1 / minimumScale + 1e-9).rounded(.down)
+        return max(1, min(length, maxShrinkFactor, factor >= Double(Int.max) ? Int.max : Int(factor)))
     }
 
     /// Decodes the PNG at `path` to at least `minimumScale` of its stored resolution per axis.

@@ -125,6 +125,8 @@ func patternFixture(colorType: UInt8, bitDepth: Int, interlaced: Bool = false) -
         #expect(PNGDecoder.shrinkFactor(for: 0.5, length: 100) == 2)
         #expect(PNGDecoder.shrinkFactor(for: 0.2925, length: 8000) == 3)
         #expect(PNGDecoder.shrinkFactor(for: 0.01, length: 40) == 40)
+        #expect(PNGDecoder.shrinkFactor(for: 1e-6, length: 60000) == 4096)
+        #expect(PNGDecoder.shrinkFactor(for: 1e-300, length: 60000) == 4096)
     }
 
     @Test(arguments: [false, true])

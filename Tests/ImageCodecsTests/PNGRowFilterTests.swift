@@ -48,6 +48,40 @@ import Testing
         #expect(PNGRowFilter.filteredRows(image, layout: .grey, adaptive: false).enumerated().filter { $0.offset % 9 == 0 }.map(\.element) == [0, 0, 0])
     }
 
+    @Test(arguments: [1, 2, 3, 4], [1, 5, 16, 17, 33, 100, 600])
+    func theVectorPathChoosesAsTheDefinitionDoes(bpp: Int, width: Int) {
+        var state: UInt32 = UInt32(bpp * 1000 + width)
+        func next() -> UInt8 {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(state >> 24)
+        }
+        let count = bpp * width
+        for smoothness in [0, 3, 40] {
+            // Rows of noise, a ramp with noise, and a smooth ramp: different filters win.
+            let above = (0..<count).map { UInt8(truncatingIfNeeded: $0 * smoothness / 7) &+ next() % UInt8(64 - smoothness) }
+            let row = (0..<count).map { UInt8(truncatingIfNeeded: $0 * smoothness / 5) &+ next() % UInt8(64 - smoothness) }
+            var candidates = [UInt8](repeating: 0, count: 5 * count)
+            let type = row.withUnsafeBufferPointer { row in
+                above.withUnsafeBufferPointer { above in
+                    candidates.withUnsafeMutableBufferPointer {
+                        PNGRowFilter.filterAll(row.baseAddress!, above: above.baseAddress!, count: count, bpp: bpp, into: $0.baseAddress!)
+                    }
+                }
+            }
+            var sums: [Int] = []
+            for t in 0..<5 {
+                let filtered = (0..<count).map { i -> UInt8 in
+                    let a = i >= bpp ? Int(row[i - bpp]) : 0, b = Int(above[i]), c = i >= bpp ? Int(above[i - bpp]) : 0
+                    let prediction = [0, a, b, (a + b) / 2, PNGRowFilter.paeth(a, b, c)][t]
+                    return UInt8((Int(row[i]) - prediction) & 0xFF)
+                }
+                #expect(Array(candidates[t * count..<(t + 1) * count]) == filtered, "type \(t)")
+                sums.append(filtered.map { Int($0) < 128 ? Int($0) : 256 - Int($0) }.reduce(0, +))
+            }
+            #expect(Int(type) == sums.firstIndex(of: sums.min()!)!)
+        }
+    }
+
     @Test func paethPicksTheNearestNeighbour() {
         #expect(PNGRowFilter.paeth(10, 20, 10) == 20)  // p = 20: above
         #expect(PNGRowFilter.paeth(20, 10, 10) == 20)  // p = 20: left
