@@ -143,7 +143,7 @@ struct ImageJob: Sendable {
         case .jpeg:
             return try JPEGDecoder.decode(path: absolutePath, minimumScale: minimumScale, memoryLimit: memoryLimit)
         case .png:
-            return try PNGDecoder.decode(path: absolutePath, minimumScale: minimumScale,
+            return try PNGDecoder.decode(path: absolutePath, minimumScale: min(1, scale * PNGDecoder.headroom),
                                          pixelLimit: context.manifest.limits.pixels, memoryLimit: memoryLimit)
         default:
             throw CodecError.unreadable("\(header.format.rawValue.uppercased()) renditions are not supported yet")
