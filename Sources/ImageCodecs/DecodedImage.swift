@@ -86,9 +86,15 @@ public struct PNGColorChunks: Sendable, Equatable {
     public var srgbIntent: Int?
     /// `gAMA` in PNG units (gamma × 100000).
     public var gamma: Int?
+    /// `cHRM`: white x, y, red x, y, green x, y, blue x, y, each × 100000.
+    public var chromaticities: [Int]?
 
-    public init(srgbIntent: Int? = nil, gamma: Int? = nil) {
+    public init(srgbIntent: Int? = nil, gamma: Int? = nil, chromaticities: [Int]? = nil) {
         self.srgbIntent = srgbIntent
         self.gamma = gamma
+        self.chromaticities = chromaticities
     }
+
+    /// No chunk at all.
+    public var isEmpty: Bool { srgbIntent == nil && gamma == nil && chromaticities == nil }
 }

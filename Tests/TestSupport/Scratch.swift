@@ -21,6 +21,12 @@ public final class ScratchFolder: @unchecked Sendable {
         return file.path
     }
 
+    /// The same with the arguments the other way round (bytes, then path).
+    @discardableResult
+    public func write(_ bytes: [UInt8], _ relative: String) -> String {
+        write(relative, bytes)
+    }
+
     @discardableResult
     public func write(_ relative: String, text: String) -> String {
         write(relative, Array(text.utf8))
@@ -46,6 +52,8 @@ public final class ScratchFolder: @unchecked Sendable {
         return found.sorted()
     }
 }
+
+public typealias TemporaryFolder = ScratchFolder
 
 /// The shared test images of ../shared/testdata, when the folder is there.
 public enum SharedTestData {

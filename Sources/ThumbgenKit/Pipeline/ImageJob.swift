@@ -169,6 +169,10 @@ struct ImageJob: Sendable {
         switch header.format {
         case .jpeg:
             return try JPEGDecoder.decode(path: absolutePath, minimumScale: minimumScale, memoryLimit: memoryLimit, into: consumer)
+        case .png:
+            // Full-resolution rows: the rendition maker box-shrinks them on the way in.
+            return try PNGDecoder.decode(path: absolutePath, pixelLimit: context.manifest.limits.pixels,
+                                         memoryLimit: memoryLimit, into: consumer)
         default:
             throw CodecError.unreadable("\(header.format.rawValue.uppercased()) renditions are not supported yet")
         }
@@ -176,6 +180,13 @@ struct ImageJob: Sendable {
 
     private func encode(_ pixels: PixelBuffer, source: SourceInfo, format: ImageFormat) throws(CodecError) -> [UInt8] {
         let output = context.manifest.output
+        if format == .png {
+            var options = PNGEncoder.Options(compression: output.pngCompression)
+            options.grey = source.isGrey
+            options.iccProfile = source.iccProfile
+            options.colorChunks = source.colorChunks
+            return try PNGEncoder.encode(pixels, options: options)
+        }
         var options = JPEGEncoder.Options(quality: output.jpegQuality, progressive: output.jpegProgressive)
         options.grayscale = source.isGrey
         options.sourceIsChroma444 = source.isChroma444

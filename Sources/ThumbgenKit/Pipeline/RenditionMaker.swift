@@ -70,8 +70,8 @@ final class RenditionMaker: RowConsumer {
         for (index, target) in targets.enumerated() where target.source == nil {
             var rect = target.rect.scaled(x: sx, y: sy)
             var width = info.decodedSize.width, height = info.decodedSize.height
-            let kx = rect.width >= Self.boxThreshold * Double(target.size.width) ? Int(rect.width / Double(target.size.width) / 2) : 1
-            let ky = rect.height >= Self.boxThreshold * Double(target.size.height) ? Int(rect.height / Double(target.size.height) / 2) : 1
+            let kx = rect.width >= Self.boxThreshold * Double(target.size.width) ? min(4096, Int(rect.width / Double(target.size.width) / 2)) : 1
+            let ky = rect.height >= Self.boxThreshold * Double(target.size.height) ? min(4096, Int(rect.height / Double(target.size.height) / 2)) : 1
             if kx > 1 || ky > 1 {
                 rect = rect.scaled(x: 1 / Double(kx), y: 1 / Double(ky))
                 width = (width + kx - 1) / kx
