@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "ThumbgenKit",
                 dependencies: ["Renditions", "Raster", "YAML", "ImageCodecs", "LibCrypto"]),
         .executableTarget(name: "thumbgen", dependencies: ["ThumbgenKit"]),
+        // Makes the example site's originals (make originals).
+        .executableTarget(name: "ExampleOriginals", dependencies: ["ImageCodecs", "Raster"]),
 
         // Fixtures generated in code, shared by the test targets.
         .target(name: "TestSupport", dependencies: ["ImageCodecs", "Raster", "ThumbgenKit"],

@@ -13,6 +13,6 @@ let package = Package(
         .executableTarget(name: "FuzzHeaders", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzManifest", dependencies: ["FuzzSupport"]),
         // Writes each target's seed corpus; an ordinary program (it has a main).
-        .executableTarget(name: "FuzzSeeds", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzSeeds", dependencies: [.product(name: "ImageCodecs", package: "thumbgen"), .product(name: "Raster", package: "thumbgen")]),
     ]
 )

@@ -20,19 +20,34 @@ const settled = images.map((img) => img.complete ? Promise.resolve() : new Promi
   img.addEventListener('error', done, { once: true });
 }));
 await Promise.all(settled);
+
+// naturalWidth of an image picked from srcset is divided by its density; load the file the
+// browser chose on its own to learn its real pixels.
+function pixelsOf(url) {
+  return new Promise((done) => {
+    const probe = new Image();
+    probe.onload = () => done([probe.naturalWidth, probe.naturalHeight]);
+    probe.onerror = () => done([0, 0]);
+    probe.src = url;
+  });
+}
+
 const findings = {
   devicePixelRatio: dpr,
   decodedBytes: bytes,
-  images: images.map((img) => ({
-    image: img.dataset.image,
-    slot: img.dataset.slot,
-    scale: Number(img.dataset.scale),
-    src: img.getAttribute('src'),
-    width: img.width,
-    height: img.height,
-    naturalWidth: img.naturalWidth,
-    naturalHeight: img.naturalHeight,
-    loaded: img.complete && img.naturalWidth > 0,
+  images: await Promise.all(images.map(async (img) => {
+    const [pixelWidth, pixelHeight] = await pixelsOf(img.currentSrc || img.src);
+    return {
+      image: img.dataset.image,
+      slot: img.dataset.slot,
+      scale: Number(img.dataset.scale),
+      src: img.currentSrc || img.src,
+      width: Number(img.getAttribute('width')),
+      height: Number(img.getAttribute('height')),
+      naturalWidth: pixelWidth,
+      naturalHeight: pixelHeight,
+      loaded: img.complete && img.naturalWidth > 0,
+    };
   })),
 };
 const out = document.querySelector('#findings');

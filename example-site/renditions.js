@@ -36,7 +36,8 @@ export function urlFor(index, file) {
   return new URL(escaped, index.base).href;
 }
 
-/** What to show for an image in a slot on this screen: src, srcset, width, height, and the entry. */
+/** What to show for an image in a slot on this screen: src, srcset, the size in CSS pixels
+ * (the entry's pixels divided by its scale), and the entry. */
 export function resolve(index, image, slot, devicePixelRatio) {
   const record = index.images[image];
   const scale = scaleFor(index, slot, devicePixelRatio);
@@ -46,7 +47,10 @@ export function resolve(index, image, slot, devicePixelRatio) {
     .map((s) => [s, record.renditions[entryKey(slot, s)]])
     .filter(([, e]) => e)
     .map(([s, e]) => `${urlFor(index, e.file)} ${s}x`);
-  return { src: urlFor(index, entry.file), srcset: candidates.join(', '), width: entry.width, height: entry.height, scale, entry };
+  return {
+    src: urlFor(index, entry.file), srcset: candidates.join(', '),
+    width: Math.round(entry.width / scale), height: Math.round(entry.height / scale), scale, entry,
+  };
 }
 
 /** Sets src, srcset, width and height on every `<img data-image data-slot>` under `root`. */

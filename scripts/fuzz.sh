@@ -10,8 +10,9 @@ mkdir -p "$work"
 swift build -c release --product FuzzSeeds >/dev/null
 .build/release/FuzzSeeds "$work/seeds" >/dev/null
 for target in FuzzJPEG FuzzPNG FuzzHeaders FuzzManifest; do
-    swift build --product "$target" --sanitize=fuzzer --sanitize=address >/dev/null 2>&1 \
-        || swift build --product "$target" --sanitize=fuzzer --sanitize=address
+    # -enable-testing: the targets drive the build's own internal rendition maker.
+    swift build --product "$target" --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing >/dev/null 2>&1 \
+        || swift build --product "$target" --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing
     case $target in
         FuzzJPEG) seeds=jpeg ;; FuzzPNG) seeds=png ;; FuzzHeaders) seeds=headers ;; FuzzManifest) seeds=manifest ;;
     esac

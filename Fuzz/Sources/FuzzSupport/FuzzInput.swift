@@ -1,7 +1,7 @@
 import Foundation
 import ImageCodecs
 import Raster
-@_exported import ThumbgenKit
+@_exported @testable import ThumbgenKit
 
 /// The decoders read files (libjpeg and libpng through stdio), so each input is written to one
 /// scratch file in memory-backed /dev/shm and read back from there.
@@ -20,18 +20,30 @@ public enum FuzzInput {
         return path
     }
 
+    static let slots = [
+        Slot(name: "thumb", size: SlotSize(width: ExactDecimal(60), height: ExactDecimal(60)), scales: [ExactDecimal(1), ExactDecimal(3)], fit: .cover),
+        Slot(name: "card", size: SlotSize(width: ExactDecimal(320), height: ExactDecimal(180)), scales: [ExactDecimal(2)], fit: .inside),
+        Slot(name: "hero", size: SlotSize(width: ExactDecimal(390), height: nil), scales: [ExactDecimal(3)], fit: .inside),
+    ]
+
     /// Probes, then decodes at a few scales through the same streaming path a build uses, with
     /// small limits so hostile headers are refused rather than allocated.
     public static func probeAndDecode(_ path: String) {
         let limits = Limits(pixels: 16_000_000, dimension: 8192, memoryMB: 64)
         let probe = ImageProbe.probe(path: path, limits: limits)
         guard probe.status == .resized, let header = probe.header else { return }
-        for scale in [1.0, 0.3, 0.05] {
-            let collector = PixelCollector()
-            switch header.format {
-            case .jpeg: _ = try? JPEGDecoder.decode(path: path, minimumScale: scale, memoryLimit: 64 << 20, into: collector)
-            default: return
-            }
+        // The build's own path: plan the benchmark's boxes plus a cover crop, stream the decode
+        // into the rendition maker, make every rendition.
+        let plan = ImagePlan(path: "fuzz.img", original: header.uprightSize, slots: slots, focus: Focus(x: 0.2, y: 0.9))
+        guard !plan.renditions.isEmpty else { return }
+        let maker = RenditionMaker(renditions: plan.renditions, orientation: header.orientation, fullSize: header.size)
+        let scale = min(1, maker.rootScale * ImageJob.decodeHeadroom)
+        let decoded: SourceInfo?
+        switch header.format {
+        case .jpeg: decoded = try? JPEGDecoder.decode(path: path, minimumScale: scale, memoryLimit: 64 << 20, into: maker)
+        case .png: decoded = try? PNGDecoder.decode(path: path, pixelLimit: limits.pixels, memoryLimit: 64 << 20, into: maker)
+        default: decoded = nil
         }
+        if decoded != nil { _ = maker.renditions() }
     }
 }

@@ -51,7 +51,9 @@ import TestSupport
             let record = try #require(index.images[path], "\(path) is in the index")
             let entry = try #require(index.entry(image: path, slot: image.slot, scale: scale), "\(path) \(image.slot)@\(scale)x")
             #expect(image.scale == scale)
-            #expect(image.width == entry.width && image.height == entry.height, "\(path): width and height from the index")
+            // width and height in CSS pixels: the entry's pixels over its scale.
+            #expect(image.width == Int((Double(entry.width) / scale).rounded()) && image.height == Int((Double(entry.height) / scale).rounded()),
+                    "\(path): width and height from the index")
             #expect((image.src.removingPercentEncoding ?? "").hasSuffix("/example-site/" + entry.file), "\(path): \(image.src)")
             if path == "images/broken-upload.jpg" {
                 #expect(record.status == .unreadable)
