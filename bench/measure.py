@@ -40,10 +40,19 @@ def _read_rss(rss_file):
     return results
 
 
+def _busy_seconds():
+    """CPU seconds all processes on the machine have used since boot (from /proc/stat)."""
+    with open("/proc/stat") as f:
+        fields = [int(x) for x in f.readline().split()[1:9]]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = fields
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
 def run_workers(worker_commands, work_dir, env=None):
     """Runs one worker per entry of `worker_commands` (each a list of argv lists) in parallel.
 
-    Returns {"wall", "cpu", "rss_mb" (largest single process), "processes", "failed"}; the
+    Returns {"wall", "cpu", "rss_mb" (largest single process), "others_cores", "processes",
+    "failed"}; the
     workers' output and errors go to work_dir/worker-N.log.
     """
     os.makedirs(work_dir, exist_ok=True)
@@ -57,6 +66,7 @@ def run_workers(worker_commands, work_dir, env=None):
         scripts.append((script, rss_file, os.path.join(work_dir, f"worker-{n}.log")))
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    busy_before = _busy_seconds()
     start = time.perf_counter()
     running = []
     for script, _, log in scripts:
@@ -66,12 +76,16 @@ def run_workers(worker_commands, work_dir, env=None):
     for process in running:
         process.wait()
     wall = time.perf_counter() - start
+    busy = _busy_seconds() - busy_before
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
     records = [r for _, rss_file, _ in scripts for r in _read_rss(rss_file)]
     return {
         "wall": wall,
-        "cpu": (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime),
+        "cpu": cpu,
+        # Cores that other processes (other people's builds) kept busy meanwhile: the noise.
+        "others_cores": max(0.0, busy - cpu) / wall if wall else 0.0,
         "rss_mb": max((kib for kib, _ in records), default=0) / 1024,
         "processes": len(records),
         "failed": sum(1 for _, status in records if status != 0),

@@ -106,6 +106,7 @@ def run_rounds(conf, ctx, images):
                 runs[kind][tool.key].append(figures)
                 log(f"round {r + 1}/{conf['rounds']} {kind:4} {tool.label:22} {figures['wall']:7.2f} s wall "
                     f"{figures['cpu']:7.2f} s CPU {figures['rss_mb']:6.0f} MB  "
+                    f"others {figures['others_cores']:.1f} cores  "
                     f"{check.summary(figures['check'])}")
         if "floor" in conf["sections"]:
             floors.append(floor.measure_round(images))
@@ -132,6 +133,7 @@ def aggregate(conf, images, runs):
                 "cpu": statistics.median(f["cpu"] for f in tool_runs), "cpus": [f["cpu"] for f in tool_runs],
                 "rss_mb": statistics.median(f["rss_mb"] for f in tool_runs),
                 "rss_mbs": [f["rss_mb"] for f in tool_runs],
+                "others_cores": statistics.median(f["others_cores"] for f in tool_runs),
                 "images_per_s": len(members) / wall if wall else 0,
                 "processes": tool_runs[-1]["processes"], "failed": failed,
                 "check": worst["check"], "check_text": text, "complete": check.complete(worst["check"]),
