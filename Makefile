@@ -1,12 +1,14 @@
-# thumbgen. `make thumbs` builds the example site's renditions; `make test` runs every test.
+# thumbgen. `make thumbs` builds the example site's renditions; `make test` runs every test;
+# `make bench` runs the benchmark against the peers (bench/README.md; `make bench-quick` to iterate).
 SWIFT ?= swift
+PYTHON ?= python3
 RELEASE := .build/release
 # Tests build with -enable-testing; a scratch path of their own keeps the two builds from
 # rebuilding each other.
 TEST_BUILD := --scratch-path .build/testing
 FUZZ_SECONDS ?= 60
 
-.PHONY: deps test-deps build originals thumbs test serve screenshots fuzz clean-build
+.PHONY: deps test-deps build originals thumbs test serve screenshots fuzz bench bench-quick clean-build
 
 deps:
 	@./scripts/install-deps.sh
@@ -29,7 +31,7 @@ test: test-deps thumbs
 
 serve: thumbs
 	@echo "serving example-site on http://127.0.0.1:8000/"
-	python3 -m http.server --bind 127.0.0.1 --directory example-site 8000
+	$(PYTHON) -m http.server --bind 127.0.0.1 --directory example-site 8000
 
 # The README's pictures: the example page at 2x and the report.
 screenshots: thumbs test-deps
@@ -37,6 +39,14 @@ screenshots: thumbs test-deps
 
 fuzz: deps
 	./scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# Installs the peers and the corpus when missing, then runs the standard workload interleaved.
+# BENCH_QUICK=1, BENCH_ROUNDS=N, BENCH_TOOLS=thumbgen,pillow,... : see bench/README.md.
+bench: build
+	THUMBGEN=$(RELEASE)/thumbgen $(PYTHON) bench/run.py
+
+bench-quick:
+	BENCH_QUICK=1 $(MAKE) bench
 
 clean-build:
 	rm -rf .build Fuzz/.build

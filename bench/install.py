@@ -1,0 +1,57 @@
+"""Installs the peers and the corpus packages when missing: quietly, and only what is missing."""
+import os
+import shutil
+import subprocess
+import sys
+
+# Debian packages: the peers, the floor (djpeg), /usr/bin/time (per-process peak RSS) and the
+# wallpaper packages the corpus is copied from.
+APT_PACKAGES = [
+    "libvips-tools", "imagemagick", "graphicsmagick", "libjpeg-turbo-progs", "time",
+    "plasma-workspace-wallpapers", "mate-backgrounds", "ukui-wallpapers", "lxqt-themes",
+    "lomiri-wallpapers-20.04",
+]
+PYPI_PACKAGES = ["Pillow", "pyvips"]
+
+
+def _apt_missing(packages):
+    missing = []
+    for package in packages:
+        result = subprocess.run(["dpkg-query", "-W", "-f=${db:Status-Abbrev}", package],
+                                capture_output=True, text=True)
+        if not result.stdout.startswith("ii"):
+            missing.append(package)
+    return missing
+
+
+def apt_install(packages):
+    """apt-get install the packages that dpkg does not know as installed."""
+    missing = _apt_missing(packages)
+    if not missing:
+        return
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    print(f"bench: installing {' '.join(missing)} (apt-get)", file=sys.stderr)
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True, env=env, stdout=subprocess.DEVNULL)
+    subprocess.run(sudo + ["apt-get", "install", "-y", "-qq", "--no-install-recommends"] + missing,
+                   check=True, env=env, stdout=subprocess.DEVNULL)
+
+
+def venv_python(venv_dir):
+    """The venv's python with Pillow and pyvips importable; creates or repairs the venv."""
+    python = os.path.join(venv_dir, "bin", "python")
+    probe = [python, "-c", "import PIL, pyvips"]
+    if os.path.exists(python) and subprocess.run(probe, capture_output=True).returncode == 0:
+        return python
+    if not os.path.exists(python):
+        created = subprocess.run([sys.executable, "-m", "venv", venv_dir], capture_output=True)
+        if created.returncode != 0:
+            # Debian's own python3 keeps venv (ensurepip) in a separate package.
+            shutil.rmtree(venv_dir, ignore_errors=True)
+            apt_install(["python3-venv"])
+            subprocess.run([sys.executable, "-m", "venv", venv_dir], check=True)
+    print(f"bench: installing {' '.join(PYPI_PACKAGES)} into {venv_dir} (pip)", file=sys.stderr)
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+                   + PYPI_PACKAGES, check=True)
+    subprocess.run(probe, check=True)
+    return python

@@ -1,0 +1,264 @@
+"""Turns the measurements into the markdown tables (printed and saved) and the JSON record."""
+import json
+import os
+import platform
+import subprocess
+
+SET_NAMES = {"jpeg": "JPEG", "png": "PNG"}
+# Issue 7's targets: thumbgen --jobs 2 images/s over the peer's, per set.
+SPEED_TARGETS = {"jpeg": {"vipsthumbnail": 4.0, "pillow": 1.5, "pyvips": 1.5},
+                 "png": {"vipsthumbnail": 3.0, "pillow": 1.3, "pyvips": 1.2}}
+
+
+def _first_line(argv):
+    try:
+        result = subprocess.run(argv, capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return "not found"
+    lines = (result.stdout + result.stderr).strip().splitlines()
+    return lines[0].strip() if lines else "?"
+
+
+def machine():
+    """nproc, CPU model, memory and kernel."""
+    model, mem_kb = "?", 0
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    with open("/proc/meminfo") as f:
+        for line in f:
+            if line.startswith("MemTotal"):
+                mem_kb = int(line.split()[1])
+    return {"nproc": os.cpu_count(), "cpu": model, "memory_gib": round(mem_kb / 2**20, 1),
+            "kernel": platform.release(), "os": _first_line(["sh", "-c", ". /etc/os-release; echo $PRETTY_NAME"])}
+
+
+def versions(ctx):
+    pillow = _first_line([ctx["python"], "-c", "import PIL; print(PIL.__version__)"])
+    pyvips = _first_line([ctx["python"], "-c", "import pyvips; "
+                          "print(f'{pyvips.__version__} (libvips {pyvips.version(0)}.{pyvips.version(1)}.{pyvips.version(2)})')"])
+    return {
+        "thumbgen": _first_line([ctx["thumbgen"], "--version"]),
+        "swift": _first_line(["swift", "--version"]),
+        "Pillow": pillow,
+        "pyvips": pyvips,
+        "vipsthumbnail": _first_line(["vipsthumbnail", "--vips-version"]),
+        "ImageMagick": _first_line(["/usr/bin/convert", "-version"]),
+        "GraphicsMagick": _first_line(["gm", "-version"]),
+        "djpeg": _first_line(["djpeg", "-version"]),
+        "python (harness)": platform.python_version(),
+    }
+
+
+def _fmt(value, digits=2):
+    return "—" if value is None else f"{value:.{digits}f}"
+
+
+def _set_table(kind, result, tools):
+    rows = result["tools"]
+    lines = [f"### {SET_NAMES[kind]} set: {result['images']} images — medians of {result['rounds']} "
+             f"interleaved round(s)", "",
+             "| tool | wall s (range) | CPU s | peak RSS MB | images/s | thumbgen ÷ tool | output check | "
+             "busy elsewhere |", "|---|---:|---:|---:|---:|---:|---|---:|"]
+    reference = rows.get("thumbgen")
+    for tool in tools:
+        row = rows.get(tool.key)
+        if row is None:
+            continue
+        ratio = "—"
+        if reference and reference["complete"] and row["images_per_s"]:
+            ratio = f"{reference['images_per_s'] / row['images_per_s']:.2f}×"
+            if not row["complete"]:
+                ratio += " (incomplete)"
+        elif reference and not reference["complete"]:
+            ratio = "n/a"
+        wall = f"{row['wall']:.2f} ({min(row['walls']):.2f}–{max(row['walls']):.2f})"
+        speed = f"{row['images_per_s']:.2f}"
+        if not row["complete"]:  # a tool that skipped work has no speed worth quoting
+            speed = "—" if row["check"]["ok"] + row["check"]["off_by_one"] == 0 else f"({speed})"
+        lines.append(f"| {tool.label} | {wall} | {row['cpu']:.2f} | {row['rss_mb']:.0f} | "
+                     f"{speed} | {ratio} | {row['check_text']} | {row.get('others_cores', 0):.1f} |")
+    if reference and not reference["complete"]:
+        lines += ["", f"thumbgen did not make every rendition of this set ({reference['check_text']}): "
+                      "its row and the ratios are not a comparison."]
+    lines += ["", "Busy elsewhere: cores kept busy by other processes on the machine during the run (median "
+                  "over rounds), from /proc/stat; 1.0 means one of the two cores was not ours."]
+    return lines
+
+
+def _floor_table(record):
+    floor = record.get("floor")
+    if not floor:
+        return []
+    lines = ["### Floor: decoding every original once (CPU s, median of rounds, one process at a time)", "",
+             "| floor | files | CPU s |", "|---|---:|---:|"]
+    for name, cell in floor["cpu"].items():
+        lines.append(f"| {name} | {cell['files']} | {cell['cpu']:.2f} |")
+    if floor.get("scales"):
+        lines += ["", "Scales the largest box needs: " + ", ".join(f"{k}/8 × {v}" for k, v in sorted(floor["scales"].items()))
+                  + " files."]
+    if floor.get("thumbgen_ratio") is not None:
+        lines += ["", f"thumbgen --jobs 2 on the JPEG set: {floor['thumbgen_cpu']:.2f} CPU s = "
+                      f"**{floor['thumbgen_ratio']:.2f}×** the needed-scale djpeg floor (target ≤ 1.5×)."]
+    return lines
+
+
+def _quality_table(record, tools):
+    quality = record.get("quality")
+    if not quality:
+        return []
+    lines = ["### Quality: PSNR of card@3x (960×540 box) renditions against a full-decode Lanczos reference", "",
+             "Reference: `convert IN -auto-orient -filter Lanczos -resize WxH! REF.png` at each tool's own output "
+             "size; `compare -metric PSNR`. Every tool writes its JPEG renditions at quality 82 (JPEG loss "
+             "dominates those figures) and its PNG renditions lossless at zlib level 6. PNG bytes: all PNG "
+             "renditions of the set, one file per (image, box).", "",
+             "| tool | JPEG dB: median (min–max, n) | PNG dB: median (min–max, n) | PNG bytes | ÷ Pillow's |",
+             "|---|---:|---:|---:|---:|"]
+    pillow_bytes = quality["png_bytes"].get("pillow")
+    for tool in tools:
+        if tool.key not in quality["psnr"]:
+            continue
+        cells = []
+        for kind in ("jpeg", "png"):
+            cell = quality["psnr"][tool.key].get(kind)
+            if not cell or cell["count"] == 0:
+                cells.append("—" if not cell else f"— (0 of {cell['missing']})")
+            else:
+                missing = f", {cell['missing']} missing" if cell["missing"] else ""
+                cells.append(f"{cell['median']:.2f} ({cell['min']:.1f}–{cell['max']:.1f}, {cell['count']}{missing})")
+        size = quality["png_bytes"].get(tool.key)
+        ratio = f"{size / pillow_bytes:.2f}" if size and pillow_bytes else "—"
+        shown = f"{size / 1e6:.2f} MB" if size is not None else "— (incomplete)"
+        lines.append(f"| {tool.label} | {cells[0]} | {cells[1]} | {shown} | {ratio} |")
+    return lines
+
+
+def _memory_table(record):
+    memory = record.get("memory")
+    if not memory:
+        return []
+    tools = list(dict.fromkeys(r["tool"] for r in memory["rows"]))
+    files = list(dict.fromkeys(r["file"] for r in memory["rows"]))
+    lines = [f"### Peak RSS on huge originals (MB, largest process; made from `{memory['source']}`)", "",
+             "| original | " + " | ".join(tools) + " |", "|---|" + "---:|" * len(tools)]
+    notes = []
+    for name in files:
+        cells = []
+        for tool in tools:
+            row = next(r for r in memory["rows"] if r["file"] == name and r["tool"] == tool)
+            mark = "" if not row["note"] and not row["failed"] else " ✗"
+            cells.append(f"{row['rss_mb']:.0f}{mark}")
+            if row["note"]:
+                notes.append(f"{tool} on {name}: {row['note']}")
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    if notes:
+        lines += [""] + [f"✗ {n} (no rendition written: the figure is not a comparison)" for n in notes]
+    lines += ["", "vipsthumbnail runs with VIPS_CONCURRENCY=1; 20 MP JPEGs are quality 90 (4:4:4)."]
+    return lines
+
+
+def _noop_table(record):
+    noop = record.get("noop")
+    if not noop:
+        return []
+    lines = ["### No-op rebuilds (`thumbgen build --jobs 2` again with nothing changed)", "",
+             "| what | images | full build s | no-op s (median) | no-op ÷ full | ms per image | written on no-op |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    for label, key in (("corpus", "corpus"), ("synthetic 64×48 JPEGs", "synthetic")):
+        row = noop[key]
+        lines.append(f"| {label} | {row['images']} | {row['full_wall']:.2f} | {row['noop_wall']:.3f} | "
+                     f"{row['percent_of_full']:.1f}% | {row['ms_per_image']:.2f} | {row['noop_written']} |")
+    lines += ["", f"No-op figures are medians of {len(noop['corpus']['noop_walls'])} runs."]
+    return lines
+
+
+def _targets(record):
+    lines = ["### Targets (issue 7), as measured in this run", "",
+             "Speed targets are judged on images/s (wall); the same ratio in CPU seconds, less sensitive to "
+             "other people's load on this shared machine, is given beside it.", "",
+             "| target | measured | met |", "|---|---|---|"]
+    sets = record["sets"]
+    for kind, peers in SPEED_TARGETS.items():
+        rows = sets.get(kind, {}).get("tools", {})
+        ref = rows.get("thumbgen")
+        for peer, want in peers.items():
+            if not ref or peer not in rows:
+                continue
+            if not ref["complete"]:
+                lines.append(f"| {SET_NAMES[kind]}: ≥ {want}× {peer} | thumbgen incomplete | no |")
+                continue
+            ratio = ref["images_per_s"] / rows[peer]["images_per_s"]
+            by_cpu = rows[peer]["cpu"] / ref["cpu"] if ref["cpu"] else 0
+            lines.append(f"| {SET_NAMES[kind]}: ≥ {want}× {peer} | {ratio:.2f}× (CPU s: {by_cpu:.2f}×) | "
+                         f"{'yes' if ratio >= want else 'no'} |")
+    for kind, result in sets.items():
+        mine, theirs = result["tools"].get("thumbgen"), result["tools"].get("vipsthumbnail")
+        if mine and theirs:
+            met = "yes" if mine["complete"] and mine["rss_mb"] <= theirs["rss_mb"] else "no"
+            note = "" if mine["complete"] else " (thumbgen incomplete)"
+            lines.append(f"| {SET_NAMES[kind]}: peak RSS ≤ vipsthumbnail's | {mine['rss_mb']:.1f} vs "
+                         f"{theirs['rss_mb']:.1f} MB{note} | {met} |")
+    quality = record.get("quality") or {}
+    psnr = quality.get("psnr", {})
+    for kind in ("jpeg", "png"):
+        mine = psnr.get("thumbgen", {}).get(kind, {}).get("median")
+        theirs = psnr.get("vipsthumbnail", {}).get(kind, {}).get("median")
+        if theirs is not None:
+            met = "no" if mine is None else ("yes" if mine >= theirs - 1 else "no")
+            lines.append(f"| {SET_NAMES[kind]}: PSNR ≥ vipsthumbnail's − 1 dB | {_fmt(mine)} vs {theirs:.2f} dB | {met} |")
+    png_bytes = quality.get("png_bytes", {})
+    if "pillow" in png_bytes and "thumbgen" in png_bytes:
+        mine, theirs = png_bytes["thumbgen"], png_bytes["pillow"]
+        met = "no" if mine is None or theirs is None else ("yes" if mine <= theirs else "no")
+        mine_text = f"{mine / 1e6:.2f}" if mine is not None else "incomplete"
+        theirs_text = f"{theirs / 1e6:.2f} MB" if theirs is not None else "incomplete"
+        lines.append(f"| PNG bytes ≤ Pillow's | {mine_text} vs {theirs_text} | {met} |")
+    floor = record.get("floor") or {}
+    if floor.get("thumbgen_ratio") is not None:
+        ratio = floor["thumbgen_ratio"]
+        lines.append(f"| JPEG CPU ≤ 1.5× djpeg at needed scale | {ratio:.2f}× | {'yes' if ratio <= 1.5 else 'no'} |")
+    return lines if len(lines) > 6 else []
+
+
+def markdown(record, tools):
+    m, c = record["machine"], record["corpus"]
+    lines = [f"# thumbgen benchmark — {record['date']}", "",
+             f"Machine: {m['nproc']} cores ({m['cpu']}), {m['memory_gib']} GiB memory, {m['os']}, Linux "
+             f"{m['kernel']}; load average {record['load_before']} before, {record['load_after']} after. "
+             f"Shared and noisy: read the ratios, not the absolute times.", "",
+             f"Mode: {record['mode']}; {record['rounds']} round(s), tools interleaved round-robin with the order "
+             f"rotated each round; each tool given two workers where it can use them (peers single-threaded: "
+             f"VIPS_CONCURRENCY=1, MAGICK_THREAD_LIMIT=1, OMP_NUM_THREADS=1). Run time {record['run_seconds'] / 60:.1f} min.", "",
+             f"Corpus: {c['jpeg']['count']} JPEGs ({c['jpeg']['progressive']} progressive, "
+             f"{c['jpeg']['megapixels_min']}–{c['jpeg']['megapixels_max']} MP, {c['jpeg']['megapixels_total']} MP in all) "
+             f"and {c['png']['count']} PNGs ({c['png']['megapixels_min']}–{c['png']['megapixels_max']} MP, "
+             f"{c['png']['megapixels_total']} MP in all), real photographs and artwork from {', '.join(c['sources'])} "
+             f"(symlinks followed, deduplicated by content, ≥ 1 MP){c.get('subset_note', '')}.", "",
+             "Workload: seven boxes per image (60², 120², 180², 640×360, 960×540, 780², 1170²), `inside`, never "
+             "enlarged, EXIF orientation applied; JPEG quality 82 for JPEG originals, PNG zlib level 6 for PNG "
+             "originals. Peak RSS: the largest single process. Ratio: thumbgen --jobs 2 images/s ÷ the tool's "
+             "(higher is better for thumbgen). Output check: renditions present at the `inside` size (±1 px "
+             "allowed and counted); ✗ marks a tool that did not make them all.", ""]
+    for kind in ("jpeg", "png"):
+        if kind in record["sets"]:
+            lines += _set_table(kind, record["sets"][kind], tools) + [""]
+    lines += ["How each tool was run:", ""] + [f"- {t.label}: {t.how}" for t in tools] + [""]
+    for section in (_floor_table(record), _quality_table(record, tools), _memory_table(record),
+                    _noop_table(record), _targets(record)):
+        if section:
+            lines += section + [""]
+    lines += ["### Versions", ""] + [f"- {k}: {v}" for k, v in record["versions"].items()]
+    return "\n".join(lines) + "\n"
+
+
+def write(record, tools, folder, stem):
+    """Writes folder/stem.md and folder/stem.json; returns the markdown."""
+    os.makedirs(folder, exist_ok=True)
+    text = markdown(record, tools)
+    with open(os.path.join(folder, f"{stem}.md"), "w") as f:
+        f.write(text)
+    with open(os.path.join(folder, f"{stem}.json"), "w") as f:
+        json.dump(record, f, indent=1, sort_keys=True, default=str)
+    return text

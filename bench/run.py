@@ -1,0 +1,222 @@
+"""make bench: installs the peers and the corpus, runs the standard workload with thumbgen and
+its peers interleaved, checks every tool's output, and prints and saves the tables.
+
+Environment:
+  BENCH_QUICK=1            8 JPEGs + 6 PNGs, 1 round, smaller side sections (under two minutes)
+  BENCH_ROUNDS=N           rounds (default 3; 1 when quick)
+  BENCH_TOOLS=a,b          only these tools (thumbgen, thumbgen-j1, pillow, pyvips, vipsthumbnail,
+                           im-tuned, im-plain, gm); ratios need thumbgen among them
+  BENCH_SETS=jpeg,png      only these sets
+  BENCH_SECTIONS=a,b       side sections to run: floor, psnr, noop, memory (default all; "none")
+  BENCH_CORPUS_DIRS=a:b    folders to take the corpus from (default the wallpaper folders)
+  THUMBGEN=path            the binary (default .build/release/thumbgen)
+
+A standard full run writes bench/results/latest.{md,json}; any other run writes
+.build/bench/results/{quick,partial}.{md,json}, so a partial run never replaces the quoted table.
+"""
+import collections
+import datetime
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, BENCH_DIR)
+
+import check  # noqa: E402
+import corpus  # noqa: E402
+import floor  # noqa: E402
+import install  # noqa: E402
+import quality  # noqa: E402
+import report  # noqa: E402
+import sections  # noqa: E402
+from measure import run_workers  # noqa: E402
+from tools import PEER_ENV, all_tools  # noqa: E402
+
+ROOT = os.path.dirname(BENCH_DIR)
+SCRATCH = os.path.join(ROOT, ".build", "bench")
+ALL_SECTIONS = ["floor", "psnr", "noop", "memory"]
+
+
+def log(message):
+    print(f"bench: {message}", file=sys.stderr, flush=True)
+
+
+def settings():
+    quick = os.environ.get("BENCH_QUICK", "") not in ("", "0")
+    tools = all_tools()
+    wanted = [t.strip() for t in os.environ.get("BENCH_TOOLS", "").split(",") if t.strip()]
+    unknown = set(wanted) - {t.key for t in tools}
+    if unknown:
+        sys.exit(f"bench: unknown tool(s) in BENCH_TOOLS: {', '.join(sorted(unknown))}; "
+                 f"known: {', '.join(t.key for t in tools)}")
+    sections_env = os.environ.get("BENCH_SECTIONS", ",".join(ALL_SECTIONS))
+    return {
+        "quick": quick,
+        "rounds": int(os.environ.get("BENCH_ROUNDS", "1" if quick else "3")),
+        "tools": [t for t in tools if not wanted or t.key in wanted],
+        "sets": [s for s in os.environ.get("BENCH_SETS", "jpeg,png").split(",") if s in ("jpeg", "png")],
+        "sections": [s for s in sections_env.split(",") if s in ALL_SECTIONS],
+        "corpus_dirs": [d for d in os.environ.get("BENCH_CORPUS_DIRS", "").split(":") if d] or corpus.SOURCE_DIRS,
+        "synthetic": 1000,
+        "noop_reps": 3 if quick else 5,
+        "memory_reps": 1 if quick else 3,
+    }
+
+
+def prepare(conf):
+    """Installs what is missing, builds thumbgen if needed, builds the corpus; returns ctx, images."""
+    install.apt_install(install.APT_PACKAGES)
+    python = install.venv_python(os.path.join(ROOT, ".build", "bench-venv"))
+    thumbgen = os.path.abspath(os.environ.get("THUMBGEN", os.path.join(ROOT, ".build", "release", "thumbgen")))
+    if "THUMBGEN" not in os.environ:  # `make bench` has built it already
+        log("building thumbgen (release)")
+        subprocess.run(["swift", "build", "-c", "release", "--product", "thumbgen"], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+    if not os.access(thumbgen, os.X_OK):
+        sys.exit(f"bench: no thumbgen binary at {thumbgen}")
+    ctx = {"python": python, "thumbgen": thumbgen, "bench_dir": BENCH_DIR, "scratch": SCRATCH}
+    entries = corpus.build(os.path.join(SCRATCH, "corpus"), python, os.path.join(BENCH_DIR, "peers", "probe.py"),
+                           conf["corpus_dirs"])
+    images = corpus.quick_subset(entries) if conf["quick"] else entries
+    images = [i for i in images if i["format"] in conf["sets"]]
+    return ctx, entries, images
+
+
+def run_rounds(conf, ctx, images):
+    """Every (round, set, tool) run, interleaved; returns {set: {tool: [run, ...]}} and floor runs."""
+    env = dict(os.environ, **PEER_ENV)
+    runs = collections.defaultdict(lambda: collections.defaultdict(list))
+    floors = []
+    tools = conf["tools"]
+    for r in range(conf["rounds"]):
+        sets = conf["sets"][r % len(conf["sets"]):] + conf["sets"][:r % len(conf["sets"])]
+        for kind in sets:
+            members = [i for i in images if i["format"] == kind]
+            order = tools[r % len(tools):] + tools[:r % len(tools)]
+            for tool in order:
+                out = os.path.join(SCRATCH, "out", tool.key, kind)
+                shutil.rmtree(out, ignore_errors=True)
+                commands = tool.commands(members, out, ctx)
+                figures = run_workers(commands, os.path.join(SCRATCH, "runs", tool.key, kind), env)
+                figures["check"] = check.check(members, tool.renditions(members, out))
+                runs[kind][tool.key].append(figures)
+                log(f"round {r + 1}/{conf['rounds']} {kind:4} {tool.label:22} {figures['wall']:7.2f} s wall "
+                    f"{figures['cpu']:7.2f} s CPU {figures['rss_mb']:6.0f} MB  "
+                    f"others {figures['others_cores']:.1f} cores  "
+                    f"{check.summary(figures['check'])}")
+        if "floor" in conf["sections"]:
+            floors.append(floor.measure_round(images))
+            log(f"round {r + 1}/{conf['rounds']} floor " +
+                ", ".join(f"{k} {v:.2f} s" for k, v in floors[-1].items()))
+    return runs, floors
+
+
+def aggregate(conf, images, runs):
+    """Medians per (set, tool); the output check of the worst round."""
+    sets = {}
+    for kind, by_tool in runs.items():
+        members = [i for i in images if i["format"] == kind]
+        rows = {}
+        for key, tool_runs in by_tool.items():
+            worst = max(tool_runs, key=lambda f: (f["check"]["missing"] + f["check"]["wrong"], f["check"]["off_by_one"]))
+            wall = statistics.median(f["wall"] for f in tool_runs)
+            failed = sum(f["failed"] for f in tool_runs)
+            text = check.summary(worst["check"])
+            if failed:
+                text += f"; {failed} process(es) exited non-zero"
+            rows[key] = {
+                "wall": wall, "walls": [f["wall"] for f in tool_runs],
+                "cpu": statistics.median(f["cpu"] for f in tool_runs), "cpus": [f["cpu"] for f in tool_runs],
+                "rss_mb": statistics.median(f["rss_mb"] for f in tool_runs),
+                "rss_mbs": [f["rss_mb"] for f in tool_runs],
+                "others_cores": statistics.median(f["others_cores"] for f in tool_runs),
+                "images_per_s": len(members) / wall if wall else 0,
+                "processes": tool_runs[-1]["processes"], "failed": failed,
+                "check": worst["check"], "check_text": text, "complete": check.complete(worst["check"]),
+            }
+        sets[kind] = {"images": len(members), "rounds": len(next(iter(by_tool.values()))), "tools": rows}
+    return sets
+
+
+def floor_record(images, floors, sets):
+    if not floors:
+        return None
+    jpegs = [i for i in images if i["format"] == "jpeg"]
+    pngs = [i for i in images if i["format"] == "png"]
+    files = {"djpeg 1/8": len(jpegs), "djpeg at needed scale": len(jpegs), "djpeg full scale": len(jpegs),
+             "PNG inflate (zlib)": len(pngs)}
+    record = {"cpu": {name: {"files": files[name], "cpu": statistics.median(f[name] for f in floors)}
+                      for name in floors[0]},
+              "scales": dict(collections.Counter(floor.needed_eighths(i) for i in jpegs))}
+    thumbgen = sets.get("jpeg", {}).get("tools", {}).get("thumbgen")
+    needed = record["cpu"].get("djpeg at needed scale")
+    if thumbgen and needed and thumbgen["complete"]:
+        record["thumbgen_cpu"] = thumbgen["cpu"]
+        record["thumbgen_ratio"] = thumbgen["cpu"] / needed["cpu"]
+    return record
+
+
+def main():
+    started = time.time()
+    conf = settings()
+    ctx, entries, images = prepare(conf)
+    described = corpus.describe(images)
+    described["sources"] = conf["corpus_dirs"]
+    if conf["quick"]:
+        described["subset_note"] = f"; quick subset of the {len(entries)} images in the full corpus"
+    log(f"corpus: {described['jpeg']['count']} JPEGs ({described['jpeg']['progressive']} progressive), "
+        f"{described['png']['count']} PNGs; {conf['rounds']} round(s) of {', '.join(t.key for t in conf['tools'])}")
+    for image in images:  # warm the page cache so that the first tool does not pay for the disk
+        with open(image["path"], "rb") as f:
+            f.read()
+
+    load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    runs, floors = run_rounds(conf, ctx, images)
+    sets = aggregate(conf, images, runs)
+    record = {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "mode": "quick" if conf["quick"] else "full", "rounds": conf["rounds"],
+        "machine": report.machine(), "versions": report.versions(ctx), "corpus": described,
+        "images": [{k: i[k] for k in ("name", "format", "width", "height", "orientation", "progressive",
+                                       "megapixels", "source")} for i in images],
+        "load_before": load_before, "sets": sets, "floor": floor_record(images, floors, sets),
+    }
+
+    tools_by_key = {t.key: t for t in conf["tools"]}
+    if "psnr" in conf["sections"]:
+        log("quality: PSNR of the 960×540 renditions, PNG bytes")
+        renditions = {key: {k: v for kind in conf["sets"]
+                            for k, v in tools_by_key[key].renditions(
+                                [i for i in images if i["format"] == kind],
+                                os.path.join(SCRATCH, "out", key, kind)).items()}
+                      for key in tools_by_key}
+        record["quality"] = {
+            "psnr": quality.psnr_table(images, renditions, os.path.join(SCRATCH, "psnr-references")),
+            "png_bytes": {key: quality.png_bytes(images, r) for key, r in renditions.items()}
+            if "png" in conf["sets"] else {},
+        }
+    if "noop" in conf["sections"]:
+        log("no-op rebuilds")
+        record["noop"] = sections.noop_rebuilds(ctx, images, conf["synthetic"], conf["noop_reps"])
+    if "memory" in conf["sections"]:
+        log("peak memory on huge originals")
+        record["memory"] = sections.memory(ctx, entries, conf["memory_reps"])
+
+    record["load_after"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    record["run_seconds"] = time.time() - started
+    standard = (not conf["quick"] and conf["rounds"] >= 3 and len(conf["tools"]) == len(all_tools())
+                and len(conf["sets"]) == 2 and conf["sections"] == ALL_SECTIONS
+                and conf["corpus_dirs"] == corpus.SOURCE_DIRS)
+    folder = os.path.join(BENCH_DIR, "results") if standard else os.path.join(SCRATCH, "results")
+    stem = "latest" if standard else ("quick" if conf["quick"] else "partial")
+    text = report.write(record, conf["tools"], folder, stem)
+    print(text)
+    log(f"wrote {os.path.relpath(os.path.join(folder, stem), ROOT)}.md and .json in {record['run_seconds']:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
