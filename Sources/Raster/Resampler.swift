@@ -34,37 +34,40 @@ struct FilterTaps {
         let scale = length / Double(count)
         let filterScale = max(scale, 1)
         let support = Self.lobes * filterScale
-        let maxTaps = Int((support * 2).rounded(.up)) + 2
-        paddedTaps = (maxTaps + 3) & ~3
-        starts = []
-        counts = []
-        flatWeights = [Float](repeating: 0, count: count * paddedTaps)
-        var low = Int.max, high = Int.min
-        var weights = [Double](repeating: 0, count: maxTaps)
+        // The windows first: the widest one sets the padded width, so no tap is wasted beyond it.
+        var windows: [(first: Int, end: Int, center: Double)] = []
+        windows.reserveCapacity(count)
         for i in 0..<count {
             let center = start + (Double(i) + 0.5) * scale
-            var first = max(0, Int((center - support).rounded(.down)))
-            var end = min(limit, Int((center + support).rounded(.up)), first + maxTaps)
-            var total = 0.0
-            for j in first..<max(first, end) {
-                let weight = Self.lanczos((Double(j) + 0.5 - center) / filterScale)
-                weights[j - first] = weight
-                total += weight
-            }
-            if end <= first || total == 0 {
+            // Pixels whose centres lie strictly inside the support: the filter is zero beyond it.
+            var first = max(0, Int((center - support - 0.5).rounded(.down)) + 1)
+            var end = min(limit, Int((center + support - 0.5).rounded(.up)))
+            if end <= first {
                 // A window wholly outside the image (only for rects that leave it) keeps the nearest pixel.
                 first = min(max(0, Int(center)), limit - 1)
                 end = first + 1
+            }
+            windows.append((first, end, center))
+        }
+        paddedTaps = ((windows.map { $0.end - $0.first }.max() ?? 1) + 3) & ~3
+        starts = windows.map(\.first)
+        counts = windows.map { $0.end - $0.first }
+        flatWeights = [Float](repeating: 0, count: count * paddedTaps)
+        var weights = [Double](repeating: 0, count: paddedTaps)
+        for (i, window) in windows.enumerated() {
+            var total = 0.0
+            for j in window.first..<window.end {
+                let weight = Self.lanczos((Double(j) + 0.5 - window.center) / filterScale)
+                weights[j - window.first] = weight
+                total += weight
+            }
+            if total == 0 {
                 weights[0] = 1
                 total = 1
             }
-            starts.append(first)
-            counts.append(end - first)
-            for k in 0..<(end - first) { flatWeights[i * paddedTaps + k] = Float(weights[k] / total) }
-            low = min(low, first)
-            high = max(high, end)
+            for k in 0..<(window.end - window.first) { flatWeights[i * paddedTaps + k] = Float(weights[k] / total) }
         }
-        span = low..<high
+        span = (starts.min() ?? 0)..<(windows.map(\.end).max() ?? 1)
     }
 
     /// The weights with each repeated into a four-lane vector, so the inner loop loads instead of

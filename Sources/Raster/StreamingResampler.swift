@@ -20,7 +20,8 @@ public final class StreamingResampler {
     private let ring: UnsafeMutablePointer<SIMD4<Float>>
     private let scratch: UnsafeMutablePointer<SIMD4<Float>>
     private let horizontalWeights: UnsafeMutablePointer<SIMD4<Float>>
-    private let rowPointers: UnsafeMutablePointer<UnsafePointer<SIMD4<Float>>>
+    /// One output row's sums, before they become bytes.
+    private let sums: UnsafeMutablePointer<SIMD4<Float>>
     private var nextOutputRow = 0
 
     /// `rect` is in source pixels; pixels around it (inside the source) feed the filter at its
@@ -37,14 +38,14 @@ public final class StreamingResampler {
         scratch = .allocate(capacity: scratchCount)
         scratch.initialize(repeating: .zero, count: scratchCount)  // padding taps read these zeros
         horizontalWeights = horizontal.broadcastWeights()
-        rowPointers = .allocate(capacity: ringSize)
+        sums = .allocate(capacity: size.width)
     }
 
     deinit {
         ring.deallocate()
         scratch.deallocate()
         horizontalWeights.deallocate()
-        rowPointers.deallocate()
+        sums.deallocate()
     }
 
     /// Adds source row `index` (4 bytes a pixel, the source's full width). Rows come in order;
@@ -65,11 +66,21 @@ public final class StreamingResampler {
         let spanStart = horizontal.span.lowerBound, spanCount = horizontal.span.count
         let scratch = self.scratch, width = size.width
         let pixels = row + spanStart * 4
-        for i in 0..<spanCount {
-            // Each byte into the low mantissa of 2^23, then 2^23 taken away: a float of the byte.
+        // Each byte into the low mantissa of 2^23, then 2^23 taken away: a float of the byte.
+        // Four pixels at a time, then the rest one by one.
+        let magic = SIMD16<UInt32>(repeating: 0x4B00_0000)
+        var i = 0
+        while i + 4 <= spanCount {
+            let bytes = pixels.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+            let floats = unsafeBitCast(SIMD16<UInt32>(truncatingIfNeeded: bytes) | magic, to: SIMD16<Float>.self) - 8_388_608
+            UnsafeMutableRawPointer(scratch + i).storeBytes(of: floats, as: SIMD16<Float>.self)
+            i &+= 4
+        }
+        while i < spanCount {
             let value = pixels.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
             let lanes = SIMD4<UInt32>(value, value >> 8, value >> 16, value >> 24) & 0xFF | 0x4B00_0000
             scratch[i] = unsafeBitCast(lanes, to: SIMD4<Float>.self) - 8_388_608
+            i &+= 1
         }
         let padded = horizontal.paddedTaps
         let weights = horizontalWeights
@@ -94,34 +105,38 @@ public final class StreamingResampler {
     /// Combines the filtered rows of one output row's window into its bytes.
     private func emit(_ y: Int) {
         let first = vertical.starts[y], count = vertical.counts[y], taps = vertical.paddedTaps
-        // Rows past the window carry zero weight; any row of the window will do.
-        for k in 0..<taps {
-            rowPointers[k] = UnsafePointer(ring + ((first + min(k, count - 1)) % ringSize) * size.width)
-        }
-        let rows = UnsafePointer(rowPointers), width = size.width, clampToAlpha = output.hasAlpha
+        let width = size.width, clampToAlpha = output.hasAlpha, sums = self.sums
+        // Rows four at a time, their weights held in registers across the whole row; rows past
+        // the window carry zero weight, and any row of the window will do for them.
         vertical.flatWeights.withUnsafeBufferPointer { allWeights in
             let weights = allWeights.baseAddress! + y * taps
-            output.pixels.withUnsafeMutableBytes { bytes in
-                let out = bytes.baseAddress! + y * width * 4
-                for x in 0..<width {
-                    var a0 = SIMD4<Float>.zero, a1 = SIMD4<Float>.zero, a2 = SIMD4<Float>.zero, a3 = SIMD4<Float>.zero
-                    var k = 0
-                    while k < taps {
-                        a0 += rows[k][x] * weights[k]
-                        a1 += rows[k &+ 1][x] * weights[k &+ 1]
-                        a2 += rows[k &+ 2][x] * weights[k &+ 2]
-                        a3 += rows[k &+ 3][x] * weights[k &+ 3]
-                        k &+= 4
-                    }
-                    let sum = (a0 + a1) + (a2 + a3)
-                    let alpha = Swift.min(Swift.max(sum[3], 0), 255)
-                    let limit = clampToAlpha ? alpha : 255
-                    let value = SIMD4(Swift.min(Swift.max(sum[0], 0), limit), Swift.min(Swift.max(sum[1], 0), limit),
-                                      Swift.min(Swift.max(sum[2], 0), limit), alpha)
-                    // Adding 2^23 leaves the value rounded to the nearest integer in the low mantissa bits.
-                    let bits = unsafeBitCast(value + 8_388_608, to: SIMD4<UInt32>.self) & 0xFF
-                    out.storeBytes(of: bits[0] | bits[1] << 8 | bits[2] << 16 | bits[3] << 24, toByteOffset: x &* 4, as: UInt32.self)
+            var k = 0
+            while k < taps {
+                let r0 = UnsafePointer(ring + ((first + min(k, count - 1)) % ringSize) * width)
+                let r1 = UnsafePointer(ring + ((first + min(k + 1, count - 1)) % ringSize) * width)
+                let r2 = UnsafePointer(ring + ((first + min(k + 2, count - 1)) % ringSize) * width)
+                let r3 = UnsafePointer(ring + ((first + min(k + 3, count - 1)) % ringSize) * width)
+                let w0 = SIMD4(repeating: weights[k]), w1 = SIMD4(repeating: weights[k + 1])
+                let w2 = SIMD4(repeating: weights[k + 2]), w3 = SIMD4(repeating: weights[k + 3])
+                if k == 0 {
+                    for x in 0..<width { sums[x] = (r0[x] * w0 + r1[x] * w1) + (r2[x] * w2 + r3[x] * w3) }
+                } else {
+                    for x in 0..<width { sums[x] += (r0[x] * w0 + r1[x] * w1) + (r2[x] * w2 + r3[x] * w3) }
                 }
+                k += 4
+            }
+        }
+        output.pixels.withUnsafeMutableBytes { bytes in
+            let out = bytes.baseAddress! + y * width * 4
+            for x in 0..<width {
+                let sum = sums[x]
+                let alpha = Swift.min(Swift.max(sum[3], 0), 255)
+                let limit = clampToAlpha ? alpha : 255
+                let value = SIMD4(Swift.min(Swift.max(sum[0], 0), limit), Swift.min(Swift.max(sum[1], 0), limit),
+                                  Swift.min(Swift.max(sum[2], 0), limit), alpha)
+                // Adding 2^23 leaves the value rounded to the nearest integer in the low mantissa bits.
+                let bits = unsafeBitCast(value + 8_388_608, to: SIMD4<UInt32>.self) & 0xFF
+                out.storeBytes(of: bits[0] | bits[1] << 8 | bits[2] << 16 | bits[3] << 24, toByteOffset: x &* 4, as: UInt32.self)
             }
         }
     }

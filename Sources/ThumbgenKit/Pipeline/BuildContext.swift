@@ -5,7 +5,7 @@ import Renditions
 /// can be trusted.
 struct BuildContext: Sendable {
     /// Bump when the pixels a build writes change for the same input: every rendition is redone.
-    static let renderingVersion = 2
+    static let renderingVersion = 3
 
     let manifest: Manifest
     let paths: IndexPaths
