@@ -76,7 +76,11 @@ import Testing
                     return UInt8((Int(row[i]) - prediction) & 0xFF)
                 }
                 #expect(Array(candidates[t * count..<(t + 1) * count]) == filtered, "type \(t)")
-                sums.append(filtered.map { Int($0) < 128 ? Int($0) : 256 - Int($0) }.reduce(0, +))
+                // The cost of a byte: the bit length of its magnitude read as signed.
+                sums.append(filtered.map { byte -> Int in
+                    let magnitude = Int(byte) < 128 ? Int(byte) : 256 - Int(byte)
+                    return magnitude == 0 ? 0 : String(magnitude, radix: 2).count
+                }.reduce(0, +))
             }
             #expect(Int(type) == sums.firstIndex(of: sums.min()!)!)
         }
@@ -89,11 +93,13 @@ import Testing
         #expect(PNGRowFilter.paeth(5, 100, 50) == 50)  // p = 55: upper-left
     }
 
-    @Test func costIsTheMagnitudeOfTheSignedByte() {
+    /// The bit length of the byte's magnitude read as signed.
+    @Test func costIsTheBitLengthOfTheSignedByte() {
         #expect(PNGRowFilter.cost(0) == 0)
         #expect(PNGRowFilter.cost(-1) == 1)
         #expect(PNGRowFilter.cost(255) == 1)
-        #expect(PNGRowFilter.cost(128) == 128)
-        #expect(PNGRowFilter.cost(-200) == 56)
+        #expect(PNGRowFilter.cost(2) == 2 && PNGRowFilter.cost(3) == 2 && PNGRowFilter.cost(4) == 3)
+        #expect(PNGRowFilter.cost(128) == 8)
+        #expect(PNGRowFilter.cost(-200) == 6)  // 56
     }
 }
