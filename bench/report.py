@@ -174,6 +174,24 @@ def _noop_table(record):
     return lines
 
 
+def _shards_table(record):
+    shards = record.get("shards")
+    if not shards:
+        return []
+    parallel, merge = shards["parallel"], shards["merge"]
+    lines = ["### Shards (issue 10): N shards as N parallel processes, `--jobs 1` each", "",
+             f"The JPEG set ({parallel['images']} images). One process with `--jobs 1`: "
+             f"{parallel['one_process_wall']:.2f} s (median).", "",
+             "| shards | wall s (median) | speed-up over one process | merge s | merged index = one build's |",
+             "|---:|---:|---:|---:|---|"]
+    for row in parallel["rows"]:
+        lines.append(f"| {row['shards']} | {row['wall']:.2f} | {row['speedup']:.2f}× | {row['merge']:.3f} | "
+                     f"{'byte-identical' if row['identical_index'] else 'DIFFERENT'} |")
+    lines += ["", f"Merging {merge['shards']} shard indexes holding {merge['entries']:,} images "
+              f"({merge['index_bytes'] / 1e6:.1f} MB of index): {merge['seconds']:.2f} s (median)."]
+    return lines
+
+
 def _targets(record):
     lines = ["### Targets (issue 7), as measured in this run", "",
              "Speed targets are judged on images/s (wall); the same ratio in CPU seconds, less sensitive to "
@@ -246,7 +264,7 @@ def markdown(record, tools):
             lines += _set_table(kind, record["sets"][kind], tools) + [""]
     lines += ["How each tool was run:", ""] + [f"- {t.label}: {t.how}" for t in tools] + [""]
     for section in (_floor_table(record), _quality_table(record, tools), _memory_table(record),
-                    _noop_table(record), _targets(record)):
+                    _noop_table(record), _shards_table(record), _targets(record)):
         if section:
             lines += section + [""]
     lines += ["### Versions", ""] + [f"- {k}: {v}" for k, v in record["versions"].items()]

@@ -7,7 +7,7 @@ Environment:
   BENCH_TOOLS=a,b          only these tools (thumbgen, thumbgen-j1, pillow, pyvips, vipsthumbnail,
                            im-tuned, im-plain, gm); ratios need thumbgen among them
   BENCH_SETS=jpeg,png      only these sets
-  BENCH_SECTIONS=a,b       side sections to run: floor, psnr, noop, memory (default all; "none")
+  BENCH_SECTIONS=a,b       side sections to run: floor, psnr, noop, memory, shards (default all; "none")
   BENCH_CORPUS_DIRS=a:b    folders to take the corpus from (default the wallpaper folders)
   THUMBGEN=path            the binary (default .build/release/thumbgen)
 
@@ -33,12 +33,13 @@ import install  # noqa: E402
 import quality  # noqa: E402
 import report  # noqa: E402
 import sections  # noqa: E402
+import shards  # noqa: E402
 from measure import run_workers  # noqa: E402
 from tools import PEER_ENV, all_tools  # noqa: E402
 
 ROOT = os.path.dirname(BENCH_DIR)
 SCRATCH = os.path.join(ROOT, ".build", "bench")
-ALL_SECTIONS = ["floor", "psnr", "noop", "memory"]
+ALL_SECTIONS = ["floor", "psnr", "noop", "memory", "shards"]
 
 
 def log(message):
@@ -205,6 +206,12 @@ def main():
     if "memory" in conf["sections"]:
         log("peak memory on huge originals")
         record["memory"] = sections.memory(ctx, entries, conf["memory_reps"])
+
+    if "shards" in conf["sections"]:
+        log("shards: N processes against one, and merge time")
+        jpegs = [i for i in images if i["format"] == "jpeg"]
+        record["shards"] = {"parallel": shards.parallel_shards(ctx, jpegs, reps=1 if conf["quick"] else 3),
+                            "merge": shards.merge_time(ctx, reps=1 if conf["quick"] else 3)}
 
     record["load_after"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     record["run_seconds"] = time.time() - started

@@ -117,4 +117,30 @@ import TestSupport
         let capped = site.run(["build", site.manifestPath, "--max-pixels", "100"])
         #expect(capped.code == .success)
     }
+
+    /// Run as a user who may not read one original (root reads everything): that image is
+    /// unreadable, the rest are built.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") && Executable.exists,
+                   "needs root, to run thumbgen as nobody"))
+    func anOriginalWithoutReadPermissionIsUnreadable() throws {
+        let site = Site(manifest: Manifests.standard(images: "photos/*.jpg"))
+        site.original("site/photos/open.jpg", JPEGFixtures.jpeg(Pictures.photo(width: 600, height: 400)))
+        let closed = site.original("site/photos/closed.jpg", JPEGFixtures.jpeg(Pictures.photo(width: 600, height: 400, seed: 4)))
+        for folder in ["", "/site", "/site/photos"] { chmod(site.folder.path + folder, 0o777) }
+        chmod(site.folder.path + "/site/photos/open.jpg", 0o644)
+        chmod(closed, 0o000)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", Executable.url.path, "build", site.manifestPath, "--quiet"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let index = try site.index("site/renditions.json")
+        #expect(index.images["photos/open.jpg"]?.status == .resized)
+        let record = try #require(index.images["photos/closed.jpg"])
+        #expect(record.status == .unreadable)
+        #expect(record.error == "the file cannot be read (removed, or no permission)")
+        #expect(record.renditions.values.allSatisfy { $0.file == "photos/closed.jpg" })
+    }
 }
