@@ -7,15 +7,19 @@ public enum Browser {
 
     public static var isAvailable: Bool { executable != nil }
 
+    /// Headless, local files may fetch each other, scripts and loads run to the end.
+    static func arguments(deviceScale: Double, width: Int, height: Int) -> [String] {
+        ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+         "--allow-file-access-from-files", "--virtual-time-budget=10000",
+         "--force-device-scale-factor=\(deviceScale)", "--window-size=\(width),\(height)",
+         "--user-data-dir=\(FileManager.default.temporaryDirectory.path)/thumbgen-chromium-\(UUID().uuidString)"]
+    }
+
     /// The DOM of `url` once its scripts have run, at a device scale factor.
     public static func dumpDOM(_ url: URL, deviceScale: Double = 1, width: Int = 1200, height: Int = 900) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable!)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-                             "--allow-file-access-from-files", "--virtual-time-budget=10000",
-                             "--force-device-scale-factor=\(deviceScale)", "--window-size=\(width),\(height)",
-                             "--user-data-dir=\(FileManager.default.temporaryDirectory.path)/thumbgen-chromium-\(UUID().uuidString)",
-                             "--dump-dom", url.absoluteString]
+        process.arguments = arguments(deviceScale: deviceScale, width: width, height: height) + ["--dump-dom", url.absoluteString]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -23,20 +27,5 @@ public enum Browser {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
-    }
-
-    /// Saves a screenshot of `url` as PNG.
-    public static func screenshot(_ url: URL, to path: String, deviceScale: Double = 1, width: Int = 1200, height: Int = 900) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable!)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-                             "--allow-file-access-from-files", "--virtual-time-budget=10000",
-                             "--force-device-scale-factor=\(deviceScale)", "--window-size=\(width),\(height)",
-                             "--user-data-dir=\(FileManager.default.temporaryDirectory.path)/thumbgen-chromium-\(UUID().uuidString)",
-                             "--screenshot=\(path)", url.absoluteString]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
     }
 }

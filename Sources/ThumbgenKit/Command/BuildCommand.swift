@@ -6,15 +6,8 @@ enum BuildCommand {
     static func run(_ request: Request, manifest: Manifest, console: Console) -> ExitCode {
         let generator = Generator(manifest: manifest, options: BuildOptions(
             jobs: request.jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: request.force, shard: request.shard))
-        let lock: BuildLock
-        do {
-            lock = try BuildLock(stateFolder: generator.stateFolder, shard: request.shard) {
-                if !request.quiet { console.err("thumbgen: another build of \(manifest.file) is running; waiting for it to finish\n") }
-            }
-        } catch {
-            console.err("thumbgen: error: \(error)\n")
-            return .ioFailure
-        }
+        guard let lock = BuildLock.forCommand(request, manifest: manifest, generator: generator, shard: request.shard,
+                                              console: console) else { return .ioFailure }
         let progress = request.quiet ? nil : ProgressReporter(console: console)
         let summary: BuildSummary
         do {

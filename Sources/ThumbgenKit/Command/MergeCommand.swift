@@ -4,13 +4,7 @@ import FoundationEssentials
 enum MergeCommand {
     static func run(_ request: Request, manifest: Manifest, console: Console) -> ExitCode {
         let generator = Generator(manifest: manifest, options: BuildOptions())
-        let lock: BuildLock
-        do {
-            lock = try BuildLock(stateFolder: generator.stateFolder, shard: nil) {
-                if !request.quiet { console.err("thumbgen: a build of \(manifest.file) is running; waiting for it to finish\n") }
-            }
-        } catch {
-            console.err("thumbgen: error: \(error)\n")
+        guard let lock = BuildLock.forCommand(request, manifest: manifest, generator: generator, console: console) else {
             return .ioFailure
         }
         do {
