@@ -61,7 +61,7 @@ struct ImageJob: Sendable {
         else {
             let facts = Facts(status: .unreadable, format: ImageFormat.unknown.rawValue, upright: .zero,
                               error: "the file cannot be read (removed, or no permission)")
-            outcome.record = record(facts, bytes: 0, sha256: "", files: [:])
+            outcome.record = record(facts, bytes: FileStat(path: absolutePath)?.size ?? 0, sha256: "", files: [:])
             return outcome
         }
         outcome.hashed = StatCache.Entry(stat: stat, sha256: sha256)
