@@ -51,7 +51,8 @@ public struct ImageHeader: Equatable, Sendable {
     /// About how many bytes decoding at `scale` (of the full resolution) holds at once, besides
     /// the renditions: the whole-image buffer if there is one, else a strip of rows.
     public func decodeMemory(scale: Double) -> Int {
-        wholeImageBytes + Int(Double(size.width) * min(1, scale) * 4 * 32) + 1 << 20
+        let strip = Int(min(Double(Int.max / 4), Double(size.width) * min(1, scale) * 4 * 32)) + 1 << 20
+        return wholeImageBytes > Int.max - strip ? Int.max : wholeImageBytes + strip
     }
 
     /// Reads the header of the file at `path`. `unknown` formats come back with a zero size;

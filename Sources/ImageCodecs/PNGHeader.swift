@@ -27,7 +27,11 @@ enum PNGHeader {
         header.components = kind.channels
         header.hasAlpha = colorType == 4 || colorType == 6
         header.needsWholeImage = ihdr[20] == 1
-        if header.needsWholeImage { header.wholeImageBytes = width * height * 4 * (depth == 16 ? 2 : 1) }
+        if header.needsWholeImage {
+            // Header sizes go up to 2^31 a side: saturate rather than trap on a hostile one.
+            let (pixels, overflow) = width.multipliedReportingOverflow(by: height * 4 * (depth == 16 ? 2 : 1))
+            header.wholeImageBytes = overflow ? Int.max : pixels
+        }
 
         var offset = 8 + 25
         while true {

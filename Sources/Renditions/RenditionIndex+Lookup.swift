@@ -20,11 +20,17 @@ extension RenditionIndex {
     /// covers that size, else the largest it has, else the original.
     public func bestFile(image: String, width: Int, height: Int) -> String {
         let candidates = Set(images[image]?.renditions.values.map { $0 } ?? [])
-            .sorted { ($0.width * $0.height, $0.file) < ($1.width * $1.height, $1.file) }
+            .sorted { (Self.area($0), $0.file) < (Self.area($1), $1.file) }
         if let covering = candidates.first(where: { $0.width >= width && $0.height >= height }) {
             return covering.file
         }
         return candidates.last?.file ?? image
+    }
+
+    /// Pixels of an entry, saturating: an index may hold the size a hostile header claimed.
+    static func area(_ entry: RenditionRecord) -> Int {
+        let (pixels, overflow) = entry.width.multipliedReportingOverflow(by: entry.height)
+        return overflow ? Int.max : pixels
     }
 
     /// A `srcset` value for an image in a slot, one candidate per scale in increasing order:

@@ -89,14 +89,20 @@ public struct DecodedMemory: Sendable {
     public var total = Figures()
 
     public init(index: RenditionIndex) {
+        // Saturating: an unreadable original keeps the size its header claims, up to 2^31 a side.
+        func bytes(_ width: Int, _ height: Int) -> Int {
+            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+            return overflow || pixels > Int.max / 4 ? Int.max : pixels * 4
+        }
+        func add(_ a: Int, _ b: Int) -> Int { a > Int.max - b ? Int.max : a + b }
         for record in index.images.values {
             for (key, entry) in record.renditions {
                 let slot = String(key[..<(key.lastIndex(of: "@") ?? key.endIndex)])
-                let original = record.width * record.height * 4, shown = entry.width * entry.height * 4
-                slots[slot, default: Figures()].originals += original
-                slots[slot, default: Figures()].renditions += shown
-                total.originals += original
-                total.renditions += shown
+                let original = bytes(record.width, record.height), shown = bytes(entry.width, entry.height)
+                slots[slot, default: Figures()].originals = add(slots[slot, default: Figures()].originals, original)
+                slots[slot, default: Figures()].renditions = add(slots[slot, default: Figures()].renditions, shown)
+                total.originals = add(total.originals, original)
+                total.renditions = add(total.renditions, shown)
             }
         }
     }

@@ -113,7 +113,8 @@ struct ImageJob: Sendable {
         let maker = RenditionMaker(renditions: missing, orientation: header.orientation, fullSize: header.size)
         let scale = min(1, maker.rootScale * Self.decodeHeadroom)
         // The decoder's share plus every rendition twice (made, then turned upright).
-        let memory = header.decodeMemory(scale: scale) + missing.reduce(0) { $0 + $1.geometry.size.area * 8 }
+        let decodeBytes = header.decodeMemory(scale: scale), renditionBytes = missing.reduce(0) { $0 + $1.geometry.size.area * 8 }
+        let memory = decodeBytes > Int.max - renditionBytes ? Int.max : decodeBytes + renditionBytes
         context.memory.reserve(memory)
         defer { context.memory.release(memory) }
         do {
