@@ -13,6 +13,7 @@
 struct tg_error {
     struct jpeg_error_mgr base;
     jmp_buf jump;
+    int decoding;  // a memory error while decoding is the limit's doing (limits.memory_mb)
     char message[JMSG_LENGTH_MAX + 64];
 };
 
@@ -20,8 +21,8 @@ static void tg_error_exit(j_common_ptr cinfo) {
     struct tg_error *error = (struct tg_error *)cinfo->err;
     char text[JMSG_LENGTH_MAX];
     (*cinfo->err->format_message)(cinfo, text);
-    if (error->base.msg_code == JERR_NO_BACKING_STORE || error->base.msg_code == JERR_OUT_OF_MEMORY) {
-        snprintf(error->message, sizeof error->message, "decoding needs more memory than the limit allows (%s)", text);
+    if (error->decoding && (error->base.msg_code == JERR_NO_BACKING_STORE || error->base.msg_code == JERR_OUT_OF_MEMORY)) {
+        snprintf(error->message, sizeof error->message, "decoding needs more memory than the limit allows (limits.memory_mb; %s)", text);
     } else {
         snprintf(error->message, sizeof error->message, "%s", text);
     }
@@ -56,6 +57,7 @@ static void tg_error_init(struct tg_error *error) {
     error->base.error_exit = tg_error_exit;
     error->base.emit_message = tg_emit_message;
     error->base.output_message = tg_output_message;
+    error->decoding = 0;
     error->message[0] = 0;
 }
 
@@ -112,6 +114,7 @@ static void fill_info(const struct jpeg_decompress_struct *cinfo, tg_jpeg_info *
 
 int tg_jpeg_decoder_open(tg_jpeg_decoder *decoder, const char *path, long max_memory, tg_jpeg_info *info) {
     tg_error_init(&decoder->error);
+    decoder->error.decoding = 1;
     decoder->cinfo.err = &decoder->error.base;
     if (setjmp(decoder->error.jump)) return -1;
     jpeg_create_decompress(&decoder->cinfo);
@@ -190,6 +193,38 @@ int tg_jpeg_decoder_finish(tg_jpeg_decoder *decoder) {
 // ---------------------------------------------------------------------------------------------
 // Encoding
 
+// A growing memory destination whose buffer the shim owns, so an error can free it. (libjpeg's
+// jpeg_mem_dest hands its caller a pointer that goes stale when the buffer grows.)
+struct tg_destination {
+    struct jpeg_destination_mgr base;
+    uint8_t *buffer;
+    size_t capacity;
+    size_t length;
+};
+
+static void tg_destination_init(j_compress_ptr cinfo) {
+    struct tg_destination *dest = (struct tg_destination *)cinfo->dest;
+    dest->base.next_output_byte = dest->buffer;
+    dest->base.free_in_buffer = dest->capacity;
+}
+
+static boolean tg_destination_grow(j_compress_ptr cinfo) {
+    struct tg_destination *dest = (struct tg_destination *)cinfo->dest;
+    size_t used = dest->capacity;  // the whole buffer is full when libjpeg asks
+    uint8_t *grown = realloc(dest->buffer, dest->capacity * 2);
+    if (!grown) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 10);
+    dest->buffer = grown;
+    dest->capacity *= 2;
+    dest->base.next_output_byte = grown + used;
+    dest->base.free_in_buffer = dest->capacity - used;
+    return TRUE;
+}
+
+static void tg_destination_term(j_compress_ptr cinfo) {
+    struct tg_destination *dest = (struct tg_destination *)cinfo->dest;
+    dest->length = dest->capacity - dest->base.free_in_buffer;
+}
+
 int tg_jpeg_encode(const uint8_t *pixels, int width, int height, size_t row_stride,
                    const tg_jpeg_encode_options *options, uint8_t **out, unsigned long *out_length,
                    char message[200]) {
@@ -198,17 +233,32 @@ int tg_jpeg_encode(const uint8_t *pixels, int width, int height, size_t row_stri
     volatile int created = 0;
     *out = NULL;
     *out_length = 0;
+    // On the heap: the pointer stays the same after setjmp, and what it points to is memory.
+    struct tg_destination *destination = calloc(1, sizeof *destination);
+    if (destination) {
+        destination->capacity = 65536;
+        destination->buffer = malloc(destination->capacity);
+    }
+    if (!destination || !destination->buffer) {
+        free(destination);
+        snprintf(message, 200, "out of memory");
+        return -1;
+    }
+    destination->base.init_destination = tg_destination_init;
+    destination->base.empty_output_buffer = tg_destination_grow;
+    destination->base.term_destination = tg_destination_term;
     tg_error_init(&error);
     cinfo.err = &error.base;
     if (setjmp(error.jump)) {
         snprintf(message, 200, "%s", error.message);
         if (created) jpeg_destroy_compress(&cinfo);
-        if (*out) { free(*out); *out = NULL; }
+        free(destination->buffer);
+        free(destination);
         return -1;
     }
     jpeg_create_compress(&cinfo);
     created = 1;
-    jpeg_mem_dest(&cinfo, out, out_length);
+    cinfo.dest = &destination->base;
     cinfo.image_width = (JDIMENSION)width;
     cinfo.image_height = (JDIMENSION)height;
     cinfo.input_components = 4;
@@ -232,6 +282,9 @@ int tg_jpeg_encode(const uint8_t *pixels, int width, int height, size_t row_stri
     }
     jpeg_finish_compress(&cinfo);
     jpeg_destroy_compress(&cinfo);
+    *out = destination->buffer;
+    *out_length = destination->length;
+    free(destination);
     return 0;
 }
 

@@ -10,10 +10,20 @@ extension RenditionIndex {
         images[image]?.renditions[ScaleKey.entry(slot: slot, scale: scale)]
     }
 
-    /// The file to show for an image in a slot at a screen scale. An image or pair the index does
-    /// not know resolves to the original's own path: never a missing image.
+    /// The scale of `slot` to show on a screen of `screenScale`: the smallest the slot lists that
+    /// is at least that, else the largest (the rule of the web client, renditions.js, too).
+    public func scale(for slot: String, screenScale: Double) -> Double? {
+        let scales = (slots[slot]?.scales ?? []).sorted()
+        return scales.first { $0 >= screenScale - 1e-9 } ?? scales.last
+    }
+
+    /// The file to show for an image in a slot on a screen of `scale`: the entry for that scale,
+    /// or for the one `scale(for:screenScale:)` picks when the slot does not list it. An image or
+    /// slot the index does not know resolves to the original's own path: never a missing image.
     public func file(image: String, slot: String, scale: Double) -> String {
-        entry(image: image, slot: slot, scale: scale)?.file ?? image
+        if let exact = entry(image: image, slot: slot, scale: scale) { return exact.file }
+        guard let listed = self.scale(for: slot, screenScale: scale) else { return image }
+        return entry(image: image, slot: slot, scale: listed)?.file ?? image
     }
 
     /// The best file to show an image at `width`×`height` pixels: the smallest of its files that

@@ -40,9 +40,20 @@ struct RenditionIndexLookupTests {
         ("photos/beach.jpg", "hero", 2.0, "photos/beach.jpg"),  // an unknown slot
         ("photos/unknown.jpg", "thumb", 2.0, "photos/unknown.jpg"),  // an unknown image
         ("icon.png", "thumb", 1.0, "icon.png"),  // fits: the entry is the original
+        // A screen scale the slot does not list: the smallest listed at least as large, else the largest.
+        ("photos/beach.jpg", "thumb", 3.0, "photos/beach.Thumbnail(120x90).jpg"),
+        ("photos/beach.jpg", "thumb", 1.25, "photos/beach.Thumbnail(90x68).jpg"),
+        ("photos/beach.jpg", "thumb", 0.5, "photos/beach.Thumbnail(60x45).jpg"),
     ])
     func fileForSlotAndScale(_ image: String, _ slot: String, _ scale: Double, _ expected: String) {
         #expect(Self.index.file(image: image, slot: slot, scale: scale) == expected)
+    }
+
+    @Test func scaleForAScreen() {
+        #expect(Self.index.scale(for: "thumb", screenScale: 1.75) == 2)
+        #expect(Self.index.scale(for: "card", screenScale: 1) == 2)
+        #expect(Self.index.scale(for: "card", screenScale: 4) == 3)
+        #expect(Self.index.scale(for: "hero", screenScale: 2) == nil)
     }
 
     @Test func entryForSlotAndScale() {

@@ -20,7 +20,12 @@ enum BuildCommand {
             console.err("thumbgen: the build stopped; the index lists only complete files, and the next build finishes the job\n")
             return .ioFailure
         }
-        if !request.quiet { console.err(SummaryReport.warnings(summary)) }
+        if !request.quiet {
+            console.err(SummaryReport.warnings(summary))
+        } else if request.strict {
+            // --strict makes them fatal: say which, even when quiet.
+            for (path, reason) in summary.unreadable { console.err("thumbgen: error: \(path): \(reason)\n") }
+        }
         if request.json {
             console.out(SummaryReport.json(summary) + "\n")
         } else if !request.quiet {

@@ -31,7 +31,13 @@ enum CleanCommand {
         guard let lock = BuildLock.forCommand(request, manifest: manifest, generator: generator, console: console) else {
             return .ioFailure
         }
-        let deleted = withExtendedLifetime(lock) { generator.clean() }
+        let deleted: (renditions: Int, index: Bool)
+        do {
+            deleted = try withExtendedLifetime(lock) { () throws(BuildFailure) in try generator.clean() }
+        } catch {
+            console.err("thumbgen: error: \(error)\n")
+            return .usage
+        }
         if !request.quiet {
             console.err("thumbgen: deleted \(deleted.renditions) rendition\(deleted.renditions == 1 ? "" : "s")\(deleted.index ? " and the index" : "; there was no index")\n")
         }

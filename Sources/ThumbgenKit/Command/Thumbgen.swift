@@ -33,7 +33,7 @@ public enum Thumbgen {
             return Lookup.run(request, console: console)
         case .build where request.dryRun:
             return withManifest(request, console: console) { manifest in
-                for line in DryRun.lines(for: manifest) { console.out(line + "\n") }
+                for line in DryRun.lines(for: manifest, shard: request.shard) { console.out(line + "\n") }
                 return .success
             }
         case .build:

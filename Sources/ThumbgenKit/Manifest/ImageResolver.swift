@@ -68,6 +68,8 @@ struct ImageResolver {
 
     private mutating func matches(_ pattern: String, at mark: Mark) -> [String] {
         guard Glob.hasWildcards(pattern) else { return literal(pattern, at: mark) }
+        // A name that holds `[`, `*` or `?` itself (`photo [1].jpg`) is taken as it is.
+        if case .file = folder.resolve(pattern), !folder.isGeneratorFile(pattern) { return [pattern] }
         let glob = Glob(pattern)
         let base = glob.segments.prefix { !Glob.hasWildcards($0) }.joined(separator: "/")
         var found: [String] = []

@@ -28,6 +28,8 @@ struct ManifestReader {
     /// any image format's limits.
     static let maxPoints = 100_000
     static let maxScale = 100
+    /// Smallest scale: keys such as `thumb@0.25x` stay short and read the same in every client.
+    static let minScale = ExactDecimal(units: 1, digits: 2)
 
     var reader: NodeReader
 
@@ -194,6 +196,11 @@ struct ManifestReader {
                 continue
             }
             guard let scale = reader.positiveDecimal(text, at: item.mark, "a scale of slot '\(slot)'", maximum: Self.maxScale) else {
+                valid = false
+                continue
+            }
+            if scale < Self.minScale {
+                reader.error(item.mark, "a scale of slot '\(slot)' must be at least \(Self.minScale), but it is \(text.trimmedSpaces)")
                 valid = false
                 continue
             }

@@ -5,16 +5,21 @@ import Glibc
 public struct WriteError: Error, Equatable, CustomStringConvertible, Sendable {
     public var path: String
     public var reason: String
-    /// True for ENOSPC and EDQUOT: the build stops (exit 3) rather than carrying on.
+    /// True for ENOSPC and EDQUOT.
     public var diskFull: Bool
+    /// True when only this file is affected (a name too long for the file system): the image
+    /// falls back to its original and the build goes on. Anything else (a full disk, a folder
+    /// that cannot be written) stops the build with exit 3.
+    public var concernsThisFile: Bool
 
     public var description: String { "\(path): \(reason)" }
 
     init(path: String, errno code: Int32, doing what: String) {
         self.path = path
+        concernsThisFile = code == ENAMETOOLONG
         diskFull = code == ENOSPC || code == EDQUOT
-        reason = diskFull
-            ? "the disk is full (\(what)); free some space and run the build again"
+        reason = diskFull ? "the disk is full (\(what)); free some space and run the build again"
+            : concernsThisFile ? "the rendition's name is longer than the file system allows; shorten the original's name"
             : "cannot \(what): \(String(cString: strerror(code)))"
     }
 }
@@ -27,8 +32,8 @@ public enum AtomicFile {
 
     public static func write(_ bytes: [UInt8], to path: String, sync: Bool = false) throws(WriteError) {
         let folder = path.parentPath
-        let name = path.lastPathPart
-        var template = Array("\(folder.isEmpty ? "." : folder)/\(temporaryPrefix)\(name).XXXXXX".utf8CString)
+        // Short, so that any name the file system takes leaves room for it.
+        var template = Array("\(folder.isEmpty ? "." : folder)/\(temporaryPrefix)XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw WriteError(path: path, errno: errno, doing: "create a file in \(folder)") }
         let temporary = String(cString: template)

@@ -4,9 +4,9 @@ import Renditions
 /// `build --dry-run`: the plan, one tab-separated line per `(image, slot@scale)`:
 /// image, `slot@Nx`, box, output size, file, and for an entry that shows the original, why.
 enum DryRun {
-    static func lines(for manifest: Manifest) -> [String] {
+    static func lines(for manifest: Manifest, shard: Shard? = nil) -> [String] {
         var lines: [String] = []
-        for image in manifest.images {
+        for image in manifest.images where shard?.owns(image.path) ?? true {
             let probe = ImageProbe.probe(path: manifest.root.appendingPathComponent(image.path).path, limits: manifest.limits)
             let slots = image.slots.compactMap { manifest.slot(named: $0) }
             let plan = ImagePlan(path: image.path, original: probe.uprightSize, slots: slots, focus: image.focus)

@@ -91,8 +91,11 @@ public struct Generator: Sendable {
         if let failure = outcomes.lazy.compactMap(\.writeError).first {
             throw BuildFailure(description: failure.description)
         }
-        summary.pruned = Pruner.delete(stale, context: context)
+        summary.pruned = Pruner.delete(stale, keeping: index, context: context)
         pruneJournal.remove()
+        // A whole build supersedes any shard indexes left unmerged: merging them now would
+        // bring back what this build replaced.
+        if options.shard == nil { for shard in Merger(manifest: manifest).shardFiles() { unlink(shard.path) } }
 
         var cache = StatCache()
         for outcome in outcomes { if let hashed = outcome.hashed { cache.entries[outcome.path] = hashed } }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import ImageCodecs
 import Raster
 import Renditions
@@ -68,10 +69,9 @@ struct ImageJob: Sendable {
         let previous = context.previous?.images[context.paths.relative(entry.path)].flatMap {
             $0.sha256 == sha256 && !context.force ? $0 : nil
         }
-        // A corrupt file stays corrupt while its content does; a limit verdict is cheap to redo
-        // and may change with the limits, so only the first kind is kept.
+        // A corrupt file stays corrupt while its content does; other verdicts are redone.
         if let previous, previous.status == .unreadable, context.previousRenditionsValid,
-           let error = previous.error, !error.contains("(limits.") {
+           let error = previous.error, Self.isContentVerdict(error) {
             let facts = Facts(status: .unreadable, format: previous.format,
                               upright: PixelSize(width: previous.width, height: previous.height), error: error)
             outcome.record = record(facts, bytes: stat.size, sha256: sha256, files: [:])
@@ -81,6 +81,12 @@ struct ImageJob: Sendable {
         var facts = previous.flatMap { $0.status == .unreadable ? nil : $0 }
             .map { Facts(status: $0.status, format: $0.format, upright: PixelSize(width: $0.width, height: $0.height)) }
             ?? probe()
+        // Limits lowered since the last build apply to unchanged originals too (they do not care
+        // which way up the size is).
+        if facts.status != .unreadable, facts.header == nil, let reason = ImageProbe.limitReason(facts.upright, context.manifest.limits) {
+            facts.status = .unreadable
+            facts.error = reason
+        }
         let plan = ImagePlan(path: entry.path, original: facts.upright, slots: slots, focus: entry.focus)
         guard facts.status == .resized || facts.status == .fits, !plan.renditions.isEmpty else {
             outcome.record = record(facts, bytes: stat.size, sha256: sha256, files: [:], plan: plan)
@@ -117,28 +123,52 @@ struct ImageJob: Sendable {
         let memory = decodeBytes > Int.max - renditionBytes ? Int.max : decodeBytes + renditionBytes
         context.memory.reserve(memory)
         defer { context.memory.release(memory) }
+        // What this job writes is undone if a later rendition fails: no file the index misses.
+        func fail(_ reason: String) -> ImageOutcome {
+            for file in outcome.written { unlink(context.absolutePath(file)) }
+            outcome.written = []
+            outcome.bytesWritten = 0
+            facts.status = .unreadable
+            facts.error = reason
+            outcome.record = record(facts, bytes: stat.size, sha256: sha256, files: [:], plan: plan)
+            return outcome
+        }
+        let source: SourceInfo
         do {
-            let source = try decode(header, minimumScale: scale, into: maker)
-            for (rendition, pixels) in maker.renditions() {
+            source = try decode(header, minimumScale: scale, into: maker)
+        } catch {
+            return fail(error.description)
+        }
+        for (rendition, pixels) in maker.renditions() {
+            do {
                 let encoded = try encode(pixels, source: source, format: header.format)
                 try AtomicFile.write(encoded, to: context.absolutePath(rendition.file))
                 files[rendition.file] = RenditionRecord(bytes: encoded.count, file: context.paths.relative(rendition.file),
                                                         height: pixels.height, width: pixels.width)
                 outcome.written.append(rendition.file)
                 outcome.bytesWritten += encoded.count
+            } catch let error as WriteError where !error.concernsThisFile {
+                outcome.writeError = error  // the disk or the folder: the build stops
+                return outcome
+            } catch let error as WriteError {
+                return fail(Self.writeFailurePrefix + error.reason)
+            } catch {
+                return fail(Self.writeFailurePrefix + "\(error)")
             }
-        } catch let error as WriteError {
-            outcome.writeError = error
-            return outcome
-        } catch {
-            facts.status = .unreadable
-            facts.error = "\(error)"
-            outcome.record = record(facts, bytes: stat.size, sha256: sha256, files: [:], plan: plan)
-            return outcome
         }
         facts.status = .resized
         outcome.record = record(facts, bytes: stat.size, sha256: sha256, files: files, plan: plan)
         return outcome
+    }
+
+    /// How a failure to make an original's renditions begins, in the index: not a verdict on
+    /// the original, so the next build tries again.
+    static let writeFailurePrefix = "cannot write its renditions: "
+
+    /// True for a verdict that follows from the original's bytes alone, which a build may keep
+    /// while they stay the same: not a limit's (limits change) and not a failure to write.
+    static func isContentVerdict(_ error: String) -> Bool {
+        !error.contains("(limits.") && !error.hasPrefix(writeFailurePrefix)
     }
 
     private func probe() -> Facts {

@@ -70,6 +70,7 @@ public struct Merger: Sendable {
         }
         var merged: RenditionIndex?
         var owner: [String: String] = [:]
+        let paths = IndexPaths(indexPath: manifest.indexPath)
         for (file, shard) in zip(files, shards) {
             let record = shard.record
             guard record.index == file.index, record.count == file.count else {
@@ -84,6 +85,11 @@ public struct Merger: Sendable {
             var index = merged ?? RenditionIndex(generator: shard.index.generator, output: shard.index.output,
                                                  rendering: shard.index.rendering, schema: shard.index.schema, slots: shard.index.slots)
             for (path, image) in shard.index.images {
+                // A build or clean since the shards were made may have replaced their files.
+                for entry in image.renditions.values where entry.file != path
+                    && FileStat(path: manifest.root.path + "/" + paths.rootRelative(entry.file)) == nil {
+                    throw Failure(description: "\(shard.name) lists \(paths.rootRelative(entry.file)), which no longer exists (a build or clean ran since the shards were made); build the shards again")
+                }
                 if let other = owner[path] {
                     throw Failure(description: "\(path) is in both \(other) and \(shard.name); the shards overlap, so build them again")
                 }

@@ -53,12 +53,6 @@ public struct ImagePlan: Sendable {
         }
         renditions = byFile.values.sorted { ($0.geometry.size.area, $0.file) > ($1.geometry.size.area, $1.file) }
     }
-
-    /// Output pixels per original pixel that the largest rendition needs: the decoder may shrink
-    /// the original this far, and no further, before resampling.
-    public var largestScale: Double {
-        renditions.map(\.geometry.scale).max() ?? 0
-    }
 }
 
 /// One file to write: its path relative to root and what it shows.

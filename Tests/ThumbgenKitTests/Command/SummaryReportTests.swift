@@ -83,6 +83,10 @@ import TestSupport
         let site = Self.site()
         #expect(site.run(["build", site.manifestPath]).code == .success)
         #expect(site.run(["build", site.manifestPath, "--strict"]).code == .workFound)
+        // Quiet, a strict build still says what failed it.
+        let quiet = site.run(["build", site.manifestPath, "--strict", "--quiet"])
+        #expect(quiet.code == .workFound)
+        #expect(quiet.err == "thumbgen: error: broken.jpg: corrupt or truncated JPEG data (Premature end of JPEG file)\n")
         #expect(site.run(["build", site.folder.path + "/nothing.yaml"]).code == .usage)
         #expect(site.run(["build", "--jobs", "0"]).code == .usage)
         #expect(site.run(["--version"]).code == .success)

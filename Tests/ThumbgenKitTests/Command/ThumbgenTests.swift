@@ -82,7 +82,8 @@ struct ThumbgenTests {
 
         for (arguments, expected) in [
             (["--slot", "thumb", "--scale", "2"], "photos/a.Thumbnail(120x90).jpg\n"),
-            (["--slot", "thumb", "--scale", "3"], "photos/a.jpg\n"),
+            (["--slot", "thumb", "--scale", "3"], "photos/a.Thumbnail(120x90).jpg\n"),  // the largest scale the slot lists
+            (["--slot", "hero", "--scale", "2"], "photos/a.jpg\n"),  // a slot the index does not know
             (["--pixels", "100x50"], "photos/a.Thumbnail(120x90).jpg\n"),
         ] {
             let captured = CapturedConsole()

@@ -42,3 +42,14 @@ import TestSupport
         #expect(!site.folder.files().contains { $0.contains(".Thumbnail(") })
     }
 }
+
+@Suite struct LiteralBracketTests {
+    /// A name that holds glob characters itself is taken as written when it names a file.
+    @Test func aNameWithBracketsIsTakenAsItIs() throws {
+        let site = Site(manifest: Manifests.standard(images: "\"photos/photo [1].jpg\""))
+        site.original("site/photos/photo [1].jpg", JPEGFixtures.jpeg(Pictures.photo(width: 500, height: 300)))
+        site.original("site/photos/photo 1.jpg", JPEGFixtures.jpeg(Pictures.photo(width: 500, height: 300, seed: 2)))
+        let manifest = try site.loadManifest()
+        #expect(manifest.images.map(\.path) == ["photos/photo [1].jpg"])
+    }
+}

@@ -123,6 +123,8 @@ struct ManifestSchemaErrorTests {
             "manifest.yaml:3:34: error: a scale of slot 'thumb' must be a number like 2 or 1.5, but it is a list"),
         ManifestCase("scale too large", slot("  thumb: { size: 60x60, scales: [101] }"),
             "manifest.yaml:3:34: error: a scale of slot 'thumb' must be at most 100, but it is 101"),
+        ManifestCase("scale too small", slot("  thumb: { size: 60x60, scales: [0.005] }"),
+            "manifest.yaml:3:34: error: a scale of slot 'thumb' must be at least 0.01, but it is 0.005"),
         ManifestCase("duplicate scale", slot("  thumb: { size: 60x60, scales: [1, 2, 2.0] }"),
             "manifest.yaml:3:40: error: scale 2 is listed twice in slot 'thumb'"),
         ManifestCase("empty scales", slot("  thumb: { size: 60x60, scales: [] }"),

@@ -117,3 +117,45 @@ import TestSupport
         #expect(site.folder.exists("site/renditions.shard-2-of-2.json"))
     }
 }
+
+@Suite struct StaleShardTests {
+    /// Shards left unmerged while a whole build ran: the build removes them, so a merge cannot
+    /// bring back what it replaced; and a merge refuses shards whose files are gone.
+    @Test func aWholeBuildSupersedesUnmergedShards() throws {
+        let site = ShardTests.site(images: 4)
+        for k in 1...2 { try ShardTests.build(site, shard: Shard(index: k, count: 2)) }
+        try site.build()
+        #expect(!site.folder.files().contains { $0.hasPrefix("site/") && $0.contains(".shard-") })
+        #expect(site.run(["merge", site.manifestPath]).err == "thumbgen: error: no shard indexes beside renditions.json; run 'thumbgen build --shard K/N' for each K first\n")
+    }
+
+    @Test func aMergeRefusesShardsWhoseFilesAreGone() throws {
+        let site = ShardTests.site(images: 4)
+        for k in 1...2 { try ShardTests.build(site, shard: Shard(index: k, count: 2)) }
+        let listed = try #require(site.folder.files().first { $0.contains(".Thumbnail(") })
+        try FileManager.default.removeItem(atPath: site.folder.path + "/" + listed)
+        let result = site.run(["merge", site.manifestPath])
+        #expect(result.code == .usage)
+        #expect(result.err.contains("which no longer exists (a build or clean ran since the shards were made); build the shards again"))
+        #expect(!site.folder.exists("site/renditions.json"))
+    }
+
+    @Test func cleanRemovesUnmergedShardsAndTheirFiles() throws {
+        let site = ShardTests.site(images: 4)
+        for k in 1...2 { try ShardTests.build(site, shard: Shard(index: k, count: 2)) }
+        #expect(site.run(["clean", site.manifestPath]).code == .success)
+        #expect(!site.folder.files().contains { $0.hasPrefix("site/") && ($0.contains(".shard-") || $0.contains(".Thumbnail(")) })
+    }
+
+    @Test func dryRunShowsOnlyTheShardsImages() throws {
+        let site = ShardTests.site(images: 9)
+        let all = site.run(["build", site.manifestPath, "--dry-run"]).out.split(separator: "\n")
+        var union = 0
+        for k in 1...3 {
+            let lines = site.run(["build", site.manifestPath, "--dry-run", "--shard", "\(k)/3"]).out.split(separator: "\n")
+            #expect(lines.allSatisfy { Shard(index: k, count: 3)!.owns(String($0.split(separator: "\t")[0])) })
+            union += lines.count
+        }
+        #expect(union == all.count)
+    }
+}

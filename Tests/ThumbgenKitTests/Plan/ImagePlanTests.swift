@@ -33,7 +33,6 @@ struct ImagePlanTests {
             "1170x878", "780x585", "720x540", "480x360", "180x180", "120x120", "60x60",
         ])
         // The largest rendition, on its more demanding side (878 of 3024 rows).
-        #expect(plan.largestScale == 878.0 / 3024.0)
         #expect(plan.path == "photos/beach.jpg")
         #expect(plan.original == Self.photo)
     }
@@ -100,6 +99,5 @@ struct ImagePlanTests {
         let plan = ImagePlan(path: "broken.jpg", original: .zero, slots: [slot("thumb", "60x60", ["1", "2"])], focus: nil)
         #expect(plan.renditions.isEmpty)
         #expect(plan.entries.allSatisfy { $0.rendition == nil })
-        #expect(plan.largestScale == 0)
     }
 }

@@ -170,3 +170,35 @@ import TestSupport
         #expect(try site.index("site/renditions.json").images.count == 2)
     }
 }
+
+@Suite struct IncrementalLimitTests {
+    /// A limit lowered since the last build applies to unchanged originals too, and `check` agrees.
+    @Test func aLoweredLimitAppliesToUnchangedOriginals() throws {
+        let site = IncrementalBuildTests.site()
+        try site.build()
+        site.folder.write("manifest.yaml", text: Manifests.standard(images: "photos/*.jpg", extra: "limits: { pixels: 900000 }"))
+        let summary = try site.build()
+        #expect(summary.index.images["photos/a.jpg"]?.error == "1200x800 is 960000 pixels, over the limit of 900000 (limits.pixels)")
+        #expect(summary.index.images["photos/b.jpg"]?.status == .unreadable)
+        #expect(summary.pruned.count == 14)
+        #expect(site.run(["check", site.manifestPath]).code == .success)
+    }
+
+    /// An original whose rendition names the file system cannot hold falls back to itself, the
+    /// build goes on, and the next build tries again (it is not the original's fault).
+    @Test func aNameTooLongForItsRenditionsFallsBack() throws {
+        let site = IncrementalBuildTests.site()
+        let long = "photos/" + String(repeating: "é", count: 118) + ".jpg"  // 240 bytes: its renditions are over 255
+        site.original("site/" + long, JPEGFixtures.jpeg(Pictures.photo(width: 800, height: 600, seed: 9)))
+        for _ in 0..<2 {
+            let result = site.run(["build", site.manifestPath])
+            #expect(result.code == .success)
+            let record = try #require(try site.index("site/renditions.json").images[long])
+            #expect(record.status == .unreadable)
+            #expect(record.error == "cannot write its renditions: the rendition's name is longer than the file system allows; shorten the original's name")
+            #expect(record.renditions.values.allSatisfy { $0.file == long })
+        }
+        #expect(!site.folder.files().contains { $0.contains("/.thumbgen-") })
+        #expect(try site.index("site/renditions.json").images["photos/a.jpg"]?.status == .resized)
+    }
+}
