@@ -8,7 +8,13 @@ enum MergeCommand {
             return .ioFailure
         }
         do {
-            let index = try withExtendedLifetime(lock) { () throws(Merger.Failure) in try Merger(manifest: manifest).merge() }
+            let index = try withExtendedLifetime(lock) { () throws(Merger.Failure) in
+                let index = try Merger(manifest: manifest).merge()
+                // Shards cannot tell their temporary files from each other's; with every shard
+                // done and the lock held, a killed one's leftovers go now.
+                Generator.removeStrayTemporaries(generator.makeContext())
+                return index
+            }
             if !request.quiet {
                 console.err("thumbgen: merged \(index.images.count) image\(index.images.count == 1 ? "" : "s") into \(manifest.indexPath)\n")
             }

@@ -159,3 +159,14 @@ import TestSupport
         #expect(union == all.count)
     }
 }
+
+@Suite struct ShardTemporaryTests {
+    /// A killed shard's temporary file is removed by the merge (shards cannot tell theirs apart).
+    @Test func mergeRemovesAKilledShardsTemporaryFiles() throws {
+        let site = ShardTests.site(images: 3)
+        for k in 1...2 { try ShardTests.build(site, shard: Shard(index: k, count: 2)) }
+        site.folder.write("site/photos/.thumbgen-Ab12Cd", text: "half a rendition")
+        #expect(site.run(["merge", site.manifestPath]).code == .success)
+        #expect(!site.folder.exists("site/photos/.thumbgen-Ab12Cd"))
+    }
+}
