@@ -1,3 +1,4 @@
+#include <errno.h>
 #include "CJPEG.h"
 
 #include <setjmp.h>
@@ -122,8 +123,8 @@ int tg_jpeg_decoder_open(tg_jpeg_decoder *decoder, const char *path, long max_me
     if (max_memory > 0) decoder->cinfo.mem->max_memory_to_use = max_memory;
     decoder->file = fopen(path, "rb");
     if (!decoder->file) {
-        snprintf(decoder->error.message, sizeof decoder->error.message, "cannot open the file");
-        return -1;
+        snprintf(decoder->error.message, sizeof decoder->error.message, "cannot open the file: %s", strerror(errno));
+        return -2;
     }
     jpeg_stdio_src(&decoder->cinfo, decoder->file);
     jpeg_save_markers(&decoder->cinfo, JPEG_APP0 + 2, 0xFFFF);

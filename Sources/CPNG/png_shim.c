@@ -109,7 +109,7 @@ int tg_png_decoder_open(tg_png_decoder *decoder, const char *path, tg_png_info *
     decoder->file = fopen(path, "rb");
     if (!decoder->file) {
         snprintf(decoder->message, sizeof decoder->message, "cannot open the file: %s", strerror(errno));
-        return -1;
+        return -2;
     }
     setvbuf(decoder->file, NULL, _IOFBF, 1 << 16);
     decoder->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, decoder, tg_png_error, tg_png_warning);

@@ -1,16 +1,43 @@
 import Glibc
 
-/// Why an image could not be read or written. The message is plain words for the index and the log.
+/// Why an image could not be read or written, by kind: the kind decides what a build does (keep
+/// the verdict, try again next time, stop), the message only explains, in plain words.
 public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The original cannot be turned into renditions: truncated, corrupt, over a limit, or gone.
-    case unreadable(String)
-    /// Writing a rendition failed (a full disk, a folder that cannot be written).
+    /// The bytes cannot be decoded: truncated, corrupt, or not what they claim to be. A verdict
+    /// on the content: it holds as long as the bytes stay the same.
+    case damaged(String)
+    /// Over one of the manifest's limits; the message names the limit (`limits.pixels`).
+    case overLimit(String)
+    /// A buffer of `bytes` could not be had. Not a verdict on the file: the next build tries again.
+    case outOfMemory(bytes: Int)
+    /// The file could not be opened or read (removed, no permission). Not a verdict on the file.
+    case io(String)
+    /// Not an image thumbgen reads.
+    case unsupported(String)
+    /// An encoder failed.
     case writeFailed(String)
 
     public var description: String {
         switch self {
-        case .unreadable(let reason), .writeFailed(let reason): reason
+        case .damaged(let reason), .overLimit(let reason), .io(let reason), .unsupported(let reason), .writeFailed(let reason):
+            reason
+        case .outOfMemory(let bytes):
+            "not enough memory: needs \(Self.mebibytes(bytes)) MiB"
         }
+    }
+
+    /// True when the error follows from the file's bytes alone, so a build may keep it as the
+    /// file's verdict while they stay the same.
+    public var isVerdictOnContent: Bool {
+        switch self {
+        case .damaged, .unsupported: true
+        case .overLimit, .outOfMemory, .io, .writeFailed: false
+        }
+    }
+
+    /// Whole MiB, rounded up: "needs 1 MiB" for a few bytes, never "needs 0".
+    public static func mebibytes(_ bytes: Int) -> Int {
+        bytes <= 0 ? 0 : bytes / (1 << 20) + (bytes % (1 << 20) == 0 ? 0 : 1)
     }
 
     /// "`what`: <strerror(errno)>".

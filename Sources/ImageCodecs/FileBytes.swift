@@ -9,11 +9,11 @@ public final class FileBytes {
     /// Opens `path` for reading; throws `CodecError.unreadable` with the system's reason.
     public init(path: String) throws(CodecError) {
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw CodecError.unreadable(CodecError.systemReason("cannot open the file")) }
+        guard descriptor >= 0 else { throw CodecError.io(CodecError.systemReason("cannot open the file")) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             close(descriptor)
-            throw CodecError.unreadable(CodecError.systemReason("cannot read the file"))
+            throw CodecError.io(CodecError.systemReason("cannot read the file"))
         }
         count = Int(info.st_size)
     }

@@ -7,7 +7,7 @@ enum GIFHeader {
         var cursor = ByteCursor(file, at: 6)
         guard let width = cursor.uint16LE(), let height = cursor.uint16LE(), let flags = cursor.byte(),
               cursor.skip(2)
-        else { throw CodecError.unreadable("the GIF ends inside its header (truncated?)") }
+        else { throw CodecError.damaged("the GIF ends inside its header (truncated?)") }
         var header = ImageHeader(format: .gif, size: PixelSize(width: width, height: height))
         if flags & 0x80 != 0 { _ = cursor.skip(3 << (Int(flags & 7) + 1)) }
         var images = 0

@@ -60,7 +60,7 @@ public struct ImageHeader: Equatable, Sendable {
     public static func read(path: String) throws(CodecError) -> ImageHeader {
         let file = try FileBytes(path: path)
         let start = file.read(at: 0, length: 32)
-        guard !start.isEmpty else { throw CodecError.unreadable("the file is empty") }
+        guard !start.isEmpty else { throw CodecError.damaged("the file is empty") }
         switch ImageFormat(magic: start) {
         case .jpeg: return try JPEGHeader.read(file)
         case .png: return try PNGHeader.read(file)

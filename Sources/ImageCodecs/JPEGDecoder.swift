@@ -19,18 +19,19 @@ public enum JPEGDecoder {
     @discardableResult
     public static func decode(path: String, minimumScale: Double, memoryLimit: Int,
                               into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
-        guard let decoder = tg_jpeg_decoder_create() else { throw CodecError.unreadable("out of memory") }
+        guard let decoder = tg_jpeg_decoder_create() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
         defer { tg_jpeg_decoder_destroy(decoder) }
         func failure() -> CodecError {
-            CodecError.unreadable(String(cString: tg_jpeg_decoder_message(decoder)))
+            CodecError.damaged(String(cString: tg_jpeg_decoder_message(decoder)))
         }
 
         var info = tg_jpeg_info()
-        guard tg_jpeg_decoder_open(decoder, path, memoryLimit, &info) == 0 else { throw failure() }
+        let opened = tg_jpeg_decoder_open(decoder, path, memoryLimit, &info)
+        guard opened == 0 else { throw opened == -2 ? .io(String(cString: tg_jpeg_decoder_message(decoder))) : failure() }
         if info.progressive != 0 {
             let needed = coefficientBytes(info)
             if needed > memoryLimit {
-                throw CodecError.unreadable("this progressive JPEG needs \(needed >> 20) MiB to decode, over the limit of \(memoryLimit >> 20) MiB (limits.memory_mb)")
+                throw CodecError.overLimit("this progressive JPEG needs \(needed >> 20) MiB to decode, over the limit of \(memoryLimit >> 20) MiB (limits.memory_mb)")
             }
         }
         var iccData: UnsafeMutablePointer<UInt8>?
@@ -63,7 +64,7 @@ public enum JPEGDecoder {
             }
             guard status == 0 else { throw failure() }
             guard got > 0 else {
-                throw CodecError.unreadable("the JPEG ended after \(row) of \(height) rows (truncated?)")
+                throw CodecError.damaged("the JPEG ended after \(row) of \(height) rows (truncated?)")
             }
             row += Int(got)
         }
@@ -89,13 +90,13 @@ public enum JPEGDecoder {
     }
 
     public static func inspect(path: String) throws(CodecError) -> FileInfo {
-        guard let decoder = tg_jpeg_decoder_create() else { throw CodecError.unreadable("out of memory") }
+        guard let decoder = tg_jpeg_decoder_create() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
         defer { tg_jpeg_decoder_destroy(decoder) }
         var info = tg_jpeg_info()
         var iccData: UnsafeMutablePointer<UInt8>?
         var iccLength: UInt32 = 0
         guard tg_jpeg_decoder_open(decoder, path, 0, &info) == 0, tg_jpeg_decoder_icc(decoder, &iccData, &iccLength) == 0 else {
-            throw CodecError.unreadable(String(cString: tg_jpeg_decoder_message(decoder)))
+            throw CodecError.damaged(String(cString: tg_jpeg_decoder_message(decoder)))
         }
         defer { tg_jpeg_free(iccData) }
         return FileInfo(size: PixelSize(width: Int(info.width), height: Int(info.height)), components: Int(info.components),

@@ -11,10 +11,10 @@ enum JPEGHeader {
         while true {
             let marker = file.read(at: offset, length: 4)
             guard marker.count >= 2 else {
-                throw CodecError.unreadable("the JPEG ends before its frame header (truncated?)")
+                throw CodecError.damaged("the JPEG ends before its frame header (truncated?)")
             }
             guard marker[0] == 0xFF else {
-                throw CodecError.unreadable("corrupt JPEG header: no marker at byte \(offset)")
+                throw CodecError.damaged("corrupt JPEG header: no marker at byte \(offset)")
             }
             let code = marker[1]
             switch code {
@@ -25,12 +25,12 @@ enum JPEGHeader {
                 offset += 2
                 continue
             case 0xD9, 0xDA:
-                throw CodecError.unreadable("corrupt JPEG: no frame header before the image data")
+                throw CodecError.damaged("corrupt JPEG: no frame header before the image data")
             default:
                 break
             }
             guard let length = marker.uint16BE(2), length >= 2 else {
-                throw CodecError.unreadable("the JPEG ends before its frame header (truncated?)")
+                throw CodecError.damaged("the JPEG ends before its frame header (truncated?)")
             }
             if code == 0xE1, orientation == .up {
                 let payload = file.read(at: offset + 4, length: min(length - 2, maxEXIFBytes))
@@ -45,10 +45,10 @@ enum JPEGHeader {
 
     private static func frame(_ bytes: [UInt8], code: UInt8, orientation: Orientation) throws(CodecError) -> ImageHeader {
         guard bytes.count >= 6, let height = bytes.uint16BE(1), let width = bytes.uint16BE(3) else {
-            throw CodecError.unreadable("the JPEG ends inside its frame header (truncated?)")
+            throw CodecError.damaged("the JPEG ends inside its frame header (truncated?)")
         }
         guard width > 0, height > 0 else {
-            throw CodecError.unreadable("the JPEG frame header gives a size of \(width)x\(height)")
+            throw CodecError.damaged("the JPEG frame header gives a size of \(width)x\(height)")
         }
         var header = ImageHeader(format: .jpeg, size: PixelSize(width: width, height: height))
         header.orientation = orientation

@@ -24,20 +24,21 @@ public enum PNGDecoder {
     /// may take while held whole.
     @discardableResult
     public static func decode(path: String, pixelLimit: Int, memoryLimit: Int, into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
-        guard let decoder = tg_png_decoder_create() else { throw CodecError.unreadable("out of memory") }
+        guard let decoder = tg_png_decoder_create() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
         defer { tg_png_decoder_destroy(decoder) }
-        func failure() -> CodecError { CodecError.unreadable(String(cString: tg_png_decoder_message(decoder))) }
+        func failure() -> CodecError { CodecError.damaged(String(cString: tg_png_decoder_message(decoder))) }
 
         var info = tg_png_info()
-        guard tg_png_decoder_open(decoder, path, &info) == 0 else { throw failure() }
+        let opened = tg_png_decoder_open(decoder, path, &info)
+        guard opened == 0 else { throw opened == -2 ? .io(String(cString: tg_png_decoder_message(decoder))) : failure() }
         let size = PixelSize(width: Int(info.width), height: Int(info.height))
         guard size.area <= pixelLimit else {
-            throw CodecError.unreadable("\(size) is \(size.area) pixels, over the limit of \(pixelLimit) (limits.pixels)")
+            throw CodecError.overLimit("\(size) is \(size.area) pixels, over the limit of \(pixelLimit) (limits.pixels)")
         }
         let interlaced = info.interlaced != 0
         let wholeBytes = size.area * PixelBuffer.channels
         if interlaced, wholeBytes > memoryLimit {
-            throw CodecError.unreadable("this interlaced PNG must be held whole to decode, \((wholeBytes + (1 << 20) - 1) >> 20) MiB, over the limit of \(memoryLimit >> 20) MiB (limits.memory_mb)")
+            throw CodecError.overLimit("this interlaced PNG must be held whole to decode, \((wholeBytes + (1 << 20) - 1) >> 20) MiB, over the limit of \(memoryLimit >> 20) MiB (limits.memory_mb)")
         }
         var source = SourceInfo(fullSize: size, decodedSize: size)
         if info.icc_length > 0 {

@@ -8,20 +8,20 @@ enum PNGHeader {
 
     static func read(_ file: FileBytes) throws(CodecError) -> ImageHeader {
         let ihdr = file.read(at: 8, length: 8 + 13)
-        guard ihdr.count == 21 else { throw CodecError.unreadable("the PNG ends inside its header (truncated?)") }
+        guard ihdr.count == 21 else { throw CodecError.damaged("the PNG ends inside its header (truncated?)") }
         guard ihdr.hasBytes("IHDR", at: 4), ihdr.uint32BE(0) == 13 else {
-            throw CodecError.unreadable("corrupt PNG: the first chunk is not a 13-byte IHDR")
+            throw CodecError.damaged("corrupt PNG: the first chunk is not a 13-byte IHDR")
         }
         let width = ihdr.uint32BE(8)!, height = ihdr.uint32BE(12)!
         let depth = Int(ihdr[16]), colorType = Int(ihdr[17])
         guard width > 0, height > 0, width <= maxChunkLength, height <= maxChunkLength else {
-            throw CodecError.unreadable("corrupt PNG: its header gives a size of \(width)x\(height)")
+            throw CodecError.damaged("corrupt PNG: its header gives a size of \(width)x\(height)")
         }
         let channels: [Int: (depths: [Int], channels: Int)] = [
             0: ([1, 2, 4, 8, 16], 1), 2: ([8, 16], 3), 3: ([1, 2, 4, 8], 3), 4: ([8, 16], 2), 6: ([8, 16], 4),
         ]
         guard let kind = channels[colorType], kind.depths.contains(depth), ihdr[20] <= 1 else {
-            throw CodecError.unreadable("corrupt PNG: colour type \(colorType) with bit depth \(depth) is not valid")
+            throw CodecError.damaged("corrupt PNG: colour type \(colorType) with bit depth \(depth) is not valid")
         }
         var header = ImageHeader(format: .png, size: PixelSize(width: width, height: height))
         header.components = kind.channels

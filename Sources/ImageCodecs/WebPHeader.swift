@@ -25,7 +25,7 @@ enum WebPHeader {
             }
             offset += 8 + length + (length & 1)
         }
-        guard header.size != .zero else { throw CodecError.unreadable("corrupt WebP: no image size in its chunks") }
+        guard header.size != .zero else { throw CodecError.damaged("corrupt WebP: no image size in its chunks") }
         return header
     }
 }

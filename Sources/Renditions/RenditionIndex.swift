@@ -46,6 +46,14 @@ public struct ImageRecord: Codable, Equatable, Sendable {
     public var format: String
     /// Upright height of the original, in pixels (0 when its header could not be read).
     public var height: Int
+    /// What a client paints until the image loads; absent when the pixels were not read or
+    /// placeholders are off.
+    public var placeholder: PlaceholderRecord?
+    /// A fingerprint of the image's recipe (its bytes, every box it is made for, the output
+    /// settings, the rendering version). Present only when this record follows from the recipe
+    /// alone, so that a later build with the same recipe may keep it; absent after a failure that
+    /// is no verdict on the file (memory, a file in the way, a limit).
+    public var recipe: String?
     /// Keyed `<slot>@<scale>x`, one entry for every pair the manifest asks for.
     public var renditions: [String: RenditionRecord]
     public var sha256: String
@@ -54,12 +62,15 @@ public struct ImageRecord: Codable, Equatable, Sendable {
     public var width: Int
 
     public init(bytes: Int, error: String? = nil, focus: [Double]? = nil, format: String, height: Int,
+                placeholder: PlaceholderRecord? = nil, recipe: String? = nil,
                 renditions: [String: RenditionRecord], sha256: String, status: ImageStatus, width: Int) {
         self.bytes = bytes
         self.error = error
         self.focus = focus
         self.format = format
         self.height = height
+        self.placeholder = placeholder
+        self.recipe = recipe
         self.renditions = renditions
         self.sha256 = sha256
         self.status = status
@@ -73,9 +84,9 @@ public enum ImageStatus: String, Codable, CaseIterable, Sendable {
     case resized
     /// Every box fits the original: all entries point to it.
     case fits
-    /// An animated GIF, PNG or WebP: left as it is.
+    /// An animated GIF, PNG or WebP, or a HEIF image sequence: left as it is.
     case animated
-    /// A format this schema does not resize (a still GIF or WebP): left as it is.
+    /// Not an image thumbgen reads (a text file, BMP, TIFF, SVG): left as it is.
     case unsupported
     /// The original could not be read; `error` says why. All entries point to it.
     case unreadable
@@ -84,18 +95,54 @@ public enum ImageStatus: String, Codable, CaseIterable, Sendable {
 /// The file a client shows for one `(slot, scale)`: a rendition, or the original itself.
 public struct RenditionRecord: Codable, Equatable, Hashable, Sendable {
     public var bytes: Int
-    /// Relative to the index's folder, with `/`.
+    /// Relative to the index's folder, with `/`. The fallback: a JPEG or PNG every client shows,
+    /// or the original.
     public var file: String
     /// Pixels.
     public var height: Int
+    /// Modern files of the same pixels (AVIF, WebP), best first, in the order of the manifest's
+    /// `output.formats`; nil when there are none.
+    public var sources: [SourceRecord]?
+    /// The fallback's media type (`image/jpeg`); nil for an original thumbgen cannot read.
+    public var type: String?
     /// Pixels.
     public var width: Int
 
-    public init(bytes: Int, file: String, height: Int, width: Int) {
+    public init(bytes: Int, file: String, height: Int, sources: [SourceRecord]? = nil, type: String? = nil, width: Int) {
         self.bytes = bytes
         self.file = file
         self.height = height
+        self.sources = sources
+        self.type = type
         self.width = width
+    }
+}
+
+/// A modern file beside a rendition's fallback: same pixels, another format.
+public struct SourceRecord: Codable, Equatable, Hashable, Sendable {
+    public var bytes: Int
+    /// Relative to the index's folder, with `/`.
+    public var file: String
+    /// `image/avif`, `image/webp`.
+    public var type: String
+
+    public init(bytes: Int, file: String, type: String) {
+        self.bytes = bytes
+        self.file = file
+        self.type = type
+    }
+}
+
+/// What a client paints before an image loads.
+public struct PlaceholderRecord: Codable, Equatable, Hashable, Sendable {
+    /// The average colour of the upright pixels, `#rrggbb`.
+    public var color: String
+    /// A ThumbHash of the upright pixels (alpha included), base64 without padding.
+    public var thumbhash: String
+
+    public init(color: String, thumbhash: String) {
+        self.color = color
+        self.thumbhash = thumbhash
     }
 }
 
@@ -104,11 +151,14 @@ public struct SlotRecord: Codable, Equatable, Sendable {
     public var fit: String
     public var scales: [Double]
     public var size: String
+    /// The CSS `sizes` value the manifest gives for the web, if any.
+    public var sizes: String?
 
-    public init(fit: String, scales: [Double], size: String) {
+    public init(fit: String, scales: [Double], size: String, sizes: String? = nil) {
         self.fit = fit
         self.scales = scales
         self.size = size
+        self.sizes = sizes
     }
 }
 
@@ -128,12 +178,40 @@ public struct OutputRecord: Codable, Equatable, Sendable {
         public init(compression: Int) { self.compression = compression }
     }
 
+    public struct WebP: Codable, Equatable, Sendable {
+        public var lossless: Bool
+        public var quality: Int
+        public init(lossless: Bool, quality: Int) {
+            self.lossless = lossless
+            self.quality = quality
+        }
+    }
+
+    public struct AVIF: Codable, Equatable, Sendable {
+        public var quality: Int
+        public var speed: Int
+        public init(quality: Int, speed: Int) {
+            self.quality = quality
+            self.speed = speed
+        }
+    }
+
+    /// AVIF settings, present when `formats` lists `avif`.
+    public var avif: AVIF?
+    /// Modern formats written beside each fallback, best first (`avif`, `webp`); nil in an index
+    /// from before they existed, which means none.
+    public var formats: [String]?
     public var jpeg: JPEG
     public var png: PNG
+    /// WebP settings, present when `formats` lists `webp`.
+    public var webp: WebP?
 
-    public init(jpeg: JPEG, png: PNG) {
+    public init(avif: AVIF? = nil, formats: [String]? = nil, jpeg: JPEG, png: PNG, webp: WebP? = nil) {
+        self.avif = avif
+        self.formats = formats
         self.jpeg = jpeg
         self.png = png
+        self.webp = webp
     }
 }
 

@@ -58,7 +58,7 @@ import TestSupport
         ]
         for (bytes, reason) in cases {
             let path = folder.write("broken.jpg", bytes)
-            #expect(throws: CodecError.unreadable(reason)) { _ = try ImageHeader.read(path: path) }
+            #expect(throws: CodecError.damaged(reason)) { _ = try ImageHeader.read(path: path) }
         }
     }
 

@@ -73,7 +73,7 @@ import TestSupport
         let folder = ScratchFolder()
         let bytes = JPEGFixtures.jpeg(Pictures.photo(width: 400, height: 300))
         let path = folder.write("t.jpg", Array(bytes.prefix(bytes.count / 2)))
-        #expect(throws: CodecError.unreadable("corrupt or truncated JPEG data (Premature end of JPEG file)")) {
+        #expect(throws: CodecError.damaged("corrupt or truncated JPEG data (Premature end of JPEG file)")) {
             _ = try JPEGDecoder.decode(path: path, minimumScale: 1, memoryLimit: 1 << 30)
         }
     }
@@ -95,7 +95,7 @@ import TestSupport
         options.progressive = true
         let path = folder.write("p.jpg", JPEGFixtures.jpeg(Pictures.photo(width: 2048, height: 1024), options))
         // 2048×1024 4:2:0: 2048·1024·1.5 coefficients of 2 bytes = 6 MiB.
-        #expect(throws: CodecError.unreadable("this progressive JPEG needs 6 MiB to decode, over the limit of 4 MiB (limits.memory_mb)")) {
+        #expect(throws: CodecError.overLimit("this progressive JPEG needs 6 MiB to decode, over the limit of 4 MiB (limits.memory_mb)")) {
             _ = try JPEGDecoder.decode(path: path, minimumScale: 1 / 8, memoryLimit: 4 << 20)
         }
         #expect(try JPEGDecoder.decode(path: path, minimumScale: 1 / 8, memoryLimit: 8 << 20).pixels.size == PixelSize(width: 256, height: 128))

@@ -90,7 +90,7 @@ import Testing
         // A header claiming 60000×60000 pixels, with no data behind it.
         let fixture = PNGFixture(width: 60000, height: 60000, colorType: 6, bitDepth: 16) { _, _ in [0, 0, 0, 0] }
         let path = folder.write(fixture.headerBytes + PNGFixture.chunk("IDAT", [0x78, 0x01]), "huge.png")
-        #expect(throws: CodecError.unreadable("60000x60000 is 3600000000 pixels, over the limit of 268402689 (limits.pixels)")) {
+        #expect(throws: CodecError.overLimit("60000x60000 is 3600000000 pixels, over the limit of 268402689 (limits.pixels)")) {
             try PNGDecoder.decode(path: path, minimumScale: 0.01, pixelLimit: 268_402_689, memoryLimit: 1 << 30)
         }
     }
@@ -99,7 +99,7 @@ import Testing
         var fixture = PNGFixture(width: 1024, height: 1024, colorType: 2, bitDepth: 8) { _, _ in [1, 2, 3] }
         fixture.interlaced = true
         let path = folder.write(fixture.bytes, "interlaced.png")
-        #expect(throws: CodecError.unreadable("this interlaced PNG must be held whole to decode, 4 MiB, over the limit of 3 MiB (limits.memory_mb)")) {
+        #expect(throws: CodecError.overLimit("this interlaced PNG must be held whole to decode, 4 MiB, over the limit of 3 MiB (limits.memory_mb)")) {
             try PNGDecoder.decode(path: path, minimumScale: 0.1, pixelLimit: 1 << 28, memoryLimit: 3 << 20)
         }
         #expect(try PNGDecoder.decode(path: path, minimumScale: 0.1, pixelLimit: 1 << 28, memoryLimit: 4 << 20).pixels.size
@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test func aMissingFileIsUnreadable() {
-        #expect(throws: CodecError.unreadable("cannot open the file: No such file or directory")) {
+        #expect(throws: CodecError.io("cannot open the file: No such file or directory")) {
             try PNGDecoder.decode(path: folder.path + "/absent.png", minimumScale: 1, pixelLimit: 100, memoryLimit: 100)
         }
     }

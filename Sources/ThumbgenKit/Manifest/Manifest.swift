@@ -30,6 +30,16 @@ public struct Slot: Equatable, Sendable {
     /// Screen scales, in manifest order, each positive.
     public var scales: [ExactDecimal]
     public var fit: Fit
+    /// A CSS `sizes` value for web pages (`(max-width: 1200px) 100vw, 1200px`), when given.
+    public var sizes: String?
+
+    public init(name: String, size: SlotSize, scales: [ExactDecimal], fit: Fit, sizes: String? = nil) {
+        self.name = name
+        self.size = size
+        self.scales = scales
+        self.fit = fit
+        self.sizes = sizes
+    }
 }
 
 /// A slot's size in points; a missing side is unconstrained (`390x`, `x200`).
@@ -63,16 +73,44 @@ public struct Focus: Equatable, Hashable, Sendable {
     }
 }
 
+/// A format written beside each rendition's fallback.
+public enum ModernFormat: String, CaseIterable, Sendable {
+    case avif, webp
+
+    /// The media type clients match against (`image/avif`).
+    public var mediaType: String { "image/\(rawValue)" }
+}
+
+/// What a client paints before an image loads.
+public enum PlaceholderKind: String, CaseIterable, Sendable {
+    case thumbhash, none
+}
+
 /// Encoder settings for renditions.
 public struct OutputSettings: Equatable, Sendable {
+    /// The defaults of the WebP and AVIF settings match the JPEG fallback at quality 82 on
+    /// SSIMULACRA2 (the README's format table; `make bench`, section "formats").
+    public static let defaultWebPQuality = 80
+    public static let defaultAVIFQuality = 55
+    public static let defaultAVIFSpeed = 7
+
     public var jpegQuality = 82
     public var jpegProgressive = false
     public var pngCompression = 6
+    /// Modern files beside each fallback, best first.
+    public var formats: [ModernFormat] = [.webp]
+    public var webpQuality = OutputSettings.defaultWebPQuality
+    public var webpLossless = false
+    public var avifQuality = OutputSettings.defaultAVIFQuality
+    public var avifSpeed = OutputSettings.defaultAVIFSpeed
+    public var placeholder = PlaceholderKind.thumbhash
 
-    public init(jpegQuality: Int = 82, jpegProgressive: Bool = false, pngCompression: Int = 6) {
+    public init(jpegQuality: Int = 82, jpegProgressive: Bool = false, pngCompression: Int = 6,
+                formats: [ModernFormat] = [.webp]) {
         self.jpegQuality = jpegQuality
         self.jpegProgressive = jpegProgressive
         self.pngCompression = pngCompression
+        self.formats = formats
     }
 }
 
@@ -82,13 +120,17 @@ public struct Limits: Equatable, Sendable {
     public var pixels = 268_402_689
     /// Most pixels on either side.
     public var dimension = 65_535
-    /// Most memory, in MiB, a progressive JPEG's decoder may hold for its coefficients.
+    /// Most memory, in MiB, one decode may hold (a progressive JPEG's coefficients, an
+    /// interlaced PNG's rows, a HEIF or WebP image decoded whole).
     public var memoryMB = 1024
+    /// Most scans a progressive JPEG may have: each one is a pass over every coefficient.
+    public var scans = 500
 
-    public init(pixels: Int = 268_402_689, dimension: Int = 65_535, memoryMB: Int = 1024) {
+    public init(pixels: Int = 268_402_689, dimension: Int = 65_535, memoryMB: Int = 1024, scans: Int = 500) {
         self.pixels = pixels
         self.dimension = dimension
         self.memoryMB = memoryMB
+        self.scans = scans
     }
 }
 

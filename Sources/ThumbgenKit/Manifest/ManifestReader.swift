@@ -22,7 +22,7 @@ struct ImageRule {
 struct ManifestReader {
     static let supportedVersion = 1
     static let topKeys = ["version", "root", "index", "output", "limits", "slots", "images"]
-    static let slotKeys = ["size", "scales", "fit"]
+    static let slotKeys = ["size", "scales", "fit", "sizes"]
     static let imageKeys = ["path", "slots", "focus"]
     /// Largest number of points a slot side may have, and largest scale: boxes stay far below
     /// any image format's limits.
@@ -80,7 +80,23 @@ struct ManifestReader {
 
     private mutating func readOutput(_ node: YAMLNode) -> OutputSettings {
         var settings = OutputSettings()
-        guard let output = reader.mapping(node, "output", keys: ["jpeg", "png"]) else { return settings }
+        guard let output = reader.mapping(node, "output", keys: ["formats", "jpeg", "png", "webp", "avif", "placeholder"]) else { return settings }
+        if let formats = output["formats"], let items = reader.list(formats, "output.formats", example: "[avif, webp]") {
+            var chosen: [ModernFormat] = []
+            for item in items {
+                guard let name = reader.string(item, "a format in output.formats") else { continue }
+                guard let format = ModernFormat(rawValue: name) else {
+                    reader.error(item.mark, "unknown format '\(name)' in output.formats\(Suggestion.hint(for: name, among: ModernFormat.allCases.map(\.rawValue))); thumbgen writes avif and webp beside each JPEG or PNG")
+                    continue
+                }
+                if chosen.contains(format) {
+                    reader.error(item.mark, "format '\(name)' is listed twice in output.formats")
+                    continue
+                }
+                chosen.append(format)
+            }
+            settings.formats = chosen
+        }
         if let jpeg = output["jpeg"], let values = reader.mapping(jpeg, "output.jpeg", keys: ["quality", "progressive"]) {
             if let quality = values["quality"], let value = reader.integer(quality, "output.jpeg.quality", in: 1...100) {
                 settings.jpegQuality = value
@@ -94,12 +110,35 @@ struct ManifestReader {
            let value = reader.integer(compression, "output.png.compression", in: 0...9) {
             settings.pngCompression = value
         }
+        if let webp = output["webp"], let values = reader.mapping(webp, "output.webp", keys: ["quality", "lossless"]) {
+            if let quality = values["quality"], let value = reader.integer(quality, "output.webp.quality", in: 1...100) {
+                settings.webpQuality = value
+            }
+            if let lossless = values["lossless"], let value = reader.boolean(lossless, "output.webp.lossless") {
+                settings.webpLossless = value
+            }
+        }
+        if let avif = output["avif"], let values = reader.mapping(avif, "output.avif", keys: ["quality", "speed"]) {
+            if let quality = values["quality"], let value = reader.integer(quality, "output.avif.quality", in: 1...100) {
+                settings.avifQuality = value
+            }
+            if let speed = values["speed"], let value = reader.integer(speed, "output.avif.speed", in: 0...10) {
+                settings.avifSpeed = value
+            }
+        }
+        if let placeholder = output["placeholder"], let name = reader.string(placeholder, "output.placeholder") {
+            if let kind = PlaceholderKind(rawValue: name) {
+                settings.placeholder = kind
+            } else {
+                reader.error(placeholder.mark, "unknown placeholder '\(name)'\(Suggestion.hint(for: name, among: PlaceholderKind.allCases.map(\.rawValue))); use 'thumbhash' or 'none'")
+            }
+        }
         return settings
     }
 
     private mutating func readLimits(_ node: YAMLNode) -> Limits {
         var limits = Limits()
-        guard let values = reader.mapping(node, "limits", keys: ["pixels", "dimension", "memory_mb"]) else { return limits }
+        guard let values = reader.mapping(node, "limits", keys: ["pixels", "dimension", "memory_mb", "scans"]) else { return limits }
         if let pixels = values["pixels"], let value = reader.integer(pixels, "limits.pixels", in: 1...Int(Int32.max) * 4) {
             limits.pixels = value
         }
@@ -108,6 +147,9 @@ struct ManifestReader {
         }
         if let memory = values["memory_mb"], let value = reader.integer(memory, "limits.memory_mb", in: 1...1_048_576) {
             limits.memoryMB = value
+        }
+        if let scans = values["scans"], let value = reader.integer(scans, "limits.scans", in: 1...1_000_000) {
+            limits.scans = value
         }
         return limits
     }
@@ -155,8 +197,17 @@ struct ManifestReader {
                 reader.error(fitNode.mark, "unknown fit '\(text)'\(Suggestion.hint(for: text, among: Fit.allCases.map(\.rawValue))); use 'inside' or 'cover'")
             }
         }
+        var sizes: String?
+        if let sizesNode = values["sizes"], let text = reader.string(sizesNode, "sizes of slot '\(name)'") {
+            let trimmed = text.trimmedSpaces
+            if trimmed.isEmpty || trimmed.contains(where: { $0 == "\"" || $0 == "<" || $0 == ">" || $0.isNewline }) {
+                reader.error(sizesNode.mark, "sizes of slot '\(name)' must be a CSS sizes value, like '(max-width: 1200px) 100vw, 1200px', but it is '\(text)'")
+            } else {
+                sizes = trimmed
+            }
+        }
         guard let size, let scales else { return nil }
-        return Slot(name: name, size: size, scales: scales, fit: fit)
+        return Slot(name: name, size: size, scales: scales, fit: fit, sizes: sizes)
     }
 
     private mutating func readSize(_ node: YAMLNode, slot: String) -> SlotSize? {

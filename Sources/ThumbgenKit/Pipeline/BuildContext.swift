@@ -26,8 +26,12 @@ struct BuildContext: Sendable {
 
     /// The encoder settings as the index records them.
     var outputRecord: OutputRecord {
-        OutputRecord(jpeg: .init(progressive: manifest.output.jpegProgressive, quality: manifest.output.jpegQuality),
-                     png: .init(compression: manifest.output.pngCompression))
+        let output = manifest.output
+        return OutputRecord(avif: output.formats.contains(.avif) ? .init(quality: output.avifQuality, speed: output.avifSpeed) : nil,
+                            formats: output.formats.map(\.rawValue),
+                            jpeg: .init(progressive: output.jpegProgressive, quality: output.jpegQuality),
+                            png: .init(compression: output.pngCompression),
+                            webp: output.formats.contains(.webp) ? .init(lossless: output.webpLossless, quality: output.webpQuality) : nil)
     }
 
     /// True when renditions of the previous build were made the way this build would make them.
@@ -38,7 +42,7 @@ struct BuildContext: Sendable {
 
     /// The slot as the index records it.
     static func slotRecord(_ slot: Slot) -> SlotRecord {
-        SlotRecord(fit: slot.fit.rawValue, scales: slot.scales.map(\.doubleValue), size: slot.size.description)
+        SlotRecord(fit: slot.fit.rawValue, scales: slot.scales.map(\.doubleValue), size: slot.size.description, sizes: slot.sizes)
     }
 
     /// True when the previous build drew `slot` the same way (same size and fit).

@@ -205,7 +205,7 @@ struct ImageJob: Sendable {
             return try PNGDecoder.decode(path: absolutePath, pixelLimit: context.manifest.limits.pixels,
                                          memoryLimit: memoryLimit, into: consumer)
         default:
-            throw CodecError.unreadable("\(header.format.rawValue.uppercased()) renditions are not supported yet")
+            throw CodecError.damaged("\(header.format.rawValue.uppercased()) renditions are not supported yet")
         }
     }
 
