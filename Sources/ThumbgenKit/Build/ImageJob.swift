@@ -1,36 +1,10 @@
-import FoundationEssentials
-import Glibc
 import ImageCodecs
 import Raster
 import Renditions
 
-/// What became of one original in a build.
-struct ImageOutcome: Sendable {
-    var path: String
-    /// Nil only when the build stopped (a failed write) before the image was done.
-    var record: ImageRecord?
-    /// Rendition files written, relative to root.
-    var written: [String] = []
-    /// Rendition files kept from the previous build, relative to root.
-    var reused: [String] = []
-    var bytesWritten = 0
-    /// The original's stat and hash, for the stat cache.
-    var hashed: StatCache.Entry?
-    /// A write that failed: the build stops with exit status 3.
-    var writeError: WriteError?
-    /// `check` only: rendition files a build would write, relative to root.
-    var pending: [String] = []
-}
-
-/// One original: hash, reuse what the previous build made when nothing that shapes it changed,
-/// else probe, plan, decode once, and make every missing rendition from that one decode.
+/// One original through the stages, in order: identify → probe → plan → keep what is still
+/// good → render → encode → write → record. Each stage is a type of its own; this is the script.
 struct ImageJob: Sendable {
-    /// The resolution a shrink-on-load decode keeps over what its largest rendition needs, per
-    /// axis. libvips leaves 2; with power-of-two DCT scales, 1.25 keeps every rendition of the
-    /// benchmark's photographs within 43 dB of a resize from a full decode (2 gains under 1 dB)
-    /// and costs a third less resampling.
-    static let decodeHeadroom = 1.25
-
     let entry: ImageEntry
     let context: BuildContext
     let slots: [Slot]
@@ -44,199 +18,165 @@ struct ImageJob: Sendable {
         slots = entry.slots.compactMap { context.manifest.slot(named: $0) }
     }
 
-    private var absolutePath: String { context.absolutePath(entry.path) }
-
-    /// What is known of the original before any rendition is made.
-    private struct Facts {
-        var status: ImageStatus
-        var format: String
-        var upright: PixelSize
-        var error: String?
-        var header: ImageHeader?
-    }
+    private var records: RecordMaker { RecordMaker(paths: context.paths, entry: entry, slots: slots) }
 
     func run() -> ImageOutcome {
         var outcome = ImageOutcome(path: entry.path)
-        guard let stat = FileStat(path: absolutePath),
-              let sha256 = context.statCache.sha256(for: entry.path, stat: stat) ?? FileHash.sha256(path: absolutePath)
-        else {
-            let facts = Facts(status: .unreadable, format: ImageFormat.unknown.rawValue, upright: .zero,
-                              error: "the file cannot be read (removed, or no permission)")
-            outcome.record = record(facts, bytes: FileStat(path: absolutePath)?.size ?? 0, sha256: "", files: [:])
-            return outcome
+        let absolutePath = context.absolutePath(entry.path)
+        guard let identity = OriginalIdentity.read(path: absolutePath, cache: context.statCache, key: entry.path) else {
+            let facts = OriginalFacts(bytes: FileStat(path: absolutePath)?.size ?? 0, sha256: "", header: nil)
+            return failed(outcome, facts, .io("the file cannot be read (removed, or no permission)"))
         }
-        outcome.hashed = StatCache.Entry(stat: stat, sha256: sha256)
-        let previous = context.previous?.images[context.paths.relative(entry.path)].flatMap {
-            $0.sha256 == sha256 && !context.force ? $0 : nil
-        }
-        // A corrupt file stays corrupt while its content does; other verdicts are redone.
-        if let previous, previous.status == .unreadable, context.previousRenditionsValid,
-           let error = previous.error, Self.isContentVerdict(error) {
-            let facts = Facts(status: .unreadable, format: previous.format,
-                              upright: PixelSize(width: previous.width, height: previous.height), error: error)
-            outcome.record = record(facts, bytes: stat.size, sha256: sha256, files: [:])
-            return outcome
-        }
-
-        var facts = previous.flatMap { $0.status == .unreadable ? nil : $0 }
-            .map { Facts(status: $0.status, format: $0.format, upright: PixelSize(width: $0.width, height: $0.height)) }
-            ?? probe()
-        // Limits lowered since the last build apply to unchanged originals too (they do not care
-        // which way up the size is).
-        if facts.status != .unreadable, facts.header == nil, let reason = ImageProbe.limitReason(facts.upright, context.manifest.limits) {
-            facts.status = .unreadable
-            facts.error = reason
-        }
-        let plan = ImagePlan(path: entry.path, original: facts.upright, slots: slots, focus: entry.focus)
-        guard facts.status == .resized || facts.status == .fits, !plan.renditions.isEmpty else {
-            outcome.record = record(facts, bytes: stat.size, sha256: sha256, files: [:], plan: plan)
-            return outcome
-        }
-
-        var files: [String: RenditionRecord] = [:]
-        for rendition in plan.renditions {
-            if let kept = reusable(rendition, plan: plan, previous: previous) {
-                files[rendition.file] = kept
-                outcome.reused.append(rendition.file)
+        outcome.hashed = identity.cacheEntry
+        let probe = ImageProbe.probe(path: absolutePath, limits: context.manifest.limits)
+        var facts = OriginalFacts(bytes: identity.stat.size, sha256: identity.sha256, header: probe.header)
+        guard let header = probe.header, probe.readability == .decodable else {
+            switch probe.readability {
+            case .unreadable(let error):
+                return failed(outcome, facts, error)
+            case .unsupported(let reason):
+                outcome.record = records.showingOriginal(facts, status: .unsupported)
+                outcome.problems.append(ImageProblem(kind: .unsupported, file: entry.path, message: reason))
+            default:
+                outcome.record = records.showingOriginal(facts, status: probe.status)
             }
-        }
-        let missing = plan.renditions.filter { files[$0.file] == nil }
-        guard !missing.isEmpty else {
-            facts.status = .resized
-            outcome.record = record(facts, bytes: stat.size, sha256: sha256, files: files, plan: plan)
-            return outcome
-        }
-        if checkOnly {
-            outcome.pending = missing.map(\.file)
             return outcome
         }
 
-        if facts.header == nil { facts = probe() }
-        guard let header = facts.header, facts.status == .resized || facts.status == .fits else {
-            outcome.record = record(facts, bytes: stat.size, sha256: sha256, files: [:], plan: plan)
+        let fallback = FallbackFormat(for: header)
+        let plan = ImagePlan(path: entry.path, original: header.uprightSize, slots: slots, focus: entry.focus,
+                             extension: fallback.fileExtension(for: entry.path))
+        let recipe = Recipe(sha256: identity.sha256, fallback: fallback, slots: slots, focus: entry.focus, output: context.manifest.output)
+        guard !plan.renditions.isEmpty else {
+            outcome.record = records.showingOriginal(facts, status: .fits, recipe: recipe.fingerprint)
             return outcome
         }
-        let maker = RenditionMaker(renditions: missing, orientation: header.orientation, fullSize: header.size)
-        let scale = min(1, maker.rootScale * Self.decodeHeadroom)
-        // The decoder's share plus every rendition twice (made, then turned upright).
-        let decodeBytes = header.decodeMemory(scale: scale), renditionBytes = missing.reduce(0) { $0 + $1.geometry.size.area * 8 }
-        let memory = decodeBytes > Int.max - renditionBytes ? Int.max : decodeBytes + renditionBytes
-        context.memory.reserve(memory)
-        defer { context.memory.release(memory) }
-        // What this job writes is undone if a later rendition fails: no file the index misses.
-        func fail(_ reason: String) -> ImageOutcome {
-            for file in outcome.written { unlink(context.absolutePath(file)) }
-            outcome.written = []
-            outcome.bytesWritten = 0
-            facts.status = .unreadable
-            facts.error = reason
-            outcome.record = record(facts, bytes: stat.size, sha256: sha256, files: [:], plan: plan)
-            return outcome
+        if plan.renditions.contains(where: { !NameLength.fits($0.file, root: context.manifest.root.path) }) {
+            return failed(outcome, facts, .io(Self.writeFailure + "the rendition's name is longer than the file system allows; shorten the original's name"),
+                          recipe: recipe)
         }
-        let source: SourceInfo
+        let expected = records.expected(facts, plan: plan, fallback: fallback, recipe: recipe.fingerprint)
+        switch context.reuse.decide(path: entry.path, recipe: recipe, expected: expected, files: context.files,
+                                    context: RecipeContext(sha256: identity.sha256, limits: context.manifest.limits, slots: slots,
+                                                           focus: entry.focus.map { [$0.x, $0.y] }, output: context.outputRecord)) {
+        case .keep(let kept):
+            outcome.record = kept
+            outcome.reused = IndexFileList.files(of: kept, image: entry.path, paths: context.paths)
+            if kept.status == .unreadable {
+                outcome.problems.append(ImageProblem(kind: .unreadable, file: entry.path, message: kept.error ?? "unreadable"))
+            }
+            return outcome
+        case .redo(let reasons) where checkOnly:
+            outcome.stale = reasons
+            let formats = context.manifest.output.formats.filter(ModernEncoders.isAvailable)
+            outcome.pending = plan.renditions.flatMap { rendition in
+                [rendition.file] + formats.map { RenditionNaming.stem(of: rendition.file) + "." + $0.rawValue }
+            }
+            return outcome
+        case .redo:
+            break
+        }
+
+        // Render, encode and write, under the memory budget.
+        let placeholder = context.manifest.output.placeholder != .none
+        let estimate = Renderer.memoryEstimate(header: header, renditions: plan.renditions, placeholder: placeholder)
+        guard context.memory.reserve(estimate) else {
+            return failed(outcome, facts, .outOfMemory(bytes: estimate), recipe: recipe)
+        }
+        defer { context.memory.release(estimate) }
+        let made: (files: [(path: String, bytes: [UInt8])], records: [String: RenditionRecord], placeholder: PlaceholderRecord?)
         do {
-            source = try decode(header, minimumScale: scale, into: maker)
+            made = try make(plan, header: header, fallback: fallback, placeholder: placeholder)
         } catch {
-            return fail(error.description)
+            return failed(outcome, facts, error, recipe: recipe)
         }
-        for (rendition, pixels) in maker.renditions() {
-            do {
-                let encoded = try encode(pixels, source: source, format: header.format)
-                try AtomicFile.write(encoded, to: context.absolutePath(rendition.file))
-                files[rendition.file] = RenditionRecord(bytes: encoded.count, file: context.paths.relative(rendition.file),
-                                                        height: pixels.height, width: pixels.width)
-                outcome.written.append(rendition.file)
-                outcome.bytesWritten += encoded.count
-            } catch let error as WriteError where !error.concernsThisFile {
-                outcome.writeError = error  // the disk or the folder: the build stops
-                return outcome
-            } catch let error as WriteError {
-                return fail(Self.writeFailurePrefix + error.reason)
-            } catch {
-                return fail(Self.writeFailurePrefix + "\(error)")
+        facts.header = header
+        let writer = RenditionWriter(files: context.files, ownership: context.ownership, journal: context.journal)
+        do {
+            outcome.written = try writer.write(made.files)
+        } catch {
+            switch error {
+            case .inTheWay(let path, let reason):
+                outcome.record = records.showingOriginal(facts, status: .unreadable, error: "\(path) \(reason)")
+                outcome.problems.append(ImageProblem(kind: .inTheWay, file: path, message: reason))
+            case .failed(let failure) where !failure.concernsThisFile:
+                outcome.stop = failure
+            case .failed(let failure):
+                return failed(outcome, facts, .io(Self.writeFailure + failure.reason), recipe: recipe)
             }
+            return outcome
         }
-        facts.status = .resized
-        outcome.record = record(facts, bytes: stat.size, sha256: sha256, files: files, plan: plan)
+        outcome.bytesWritten = made.files.reduce(0) { $0 + $1.bytes.count }
+        outcome.record = records.resized(facts, plan: plan, files: made.records, recipe: recipe.fingerprint, placeholder: made.placeholder)
         return outcome
     }
 
-    /// How a failure to make an original's renditions begins, in the index: not a verdict on
-    /// the original, so the next build tries again.
-    static let writeFailurePrefix = "cannot write its renditions: "
-
-    /// True for a verdict that follows from the original's bytes alone, which a build may keep
-    /// while they stay the same: not a limit's (limits change) and not a failure to write.
-    static func isContentVerdict(_ error: String) -> Bool {
-        !error.contains("(limits.") && !error.hasPrefix(writeFailurePrefix)
-    }
-
-    private func probe() -> Facts {
-        let probe = ImageProbe.probe(path: absolutePath, limits: context.manifest.limits)
-        return Facts(status: probe.status == .resized ? .fits : probe.status, format: probe.format,
-                     upright: probe.uprightSize, error: probe.error, header: probe.header)
-    }
-
-    /// The previous build's file for `rendition`, when it is still exactly what would be made:
-    /// same original, same slot size and fit, same focus, same encoder settings, and the file is
-    /// still there at the size the index recorded.
-    private func reusable(_ rendition: PlannedRendition, plan: ImagePlan, previous: ImageRecord?) -> RenditionRecord? {
-        guard let previous, context.previousRenditionsValid, previous.focus == entry.focus.map({ [$0.x, $0.y] }) else { return nil }
-        let file = context.paths.relative(rendition.file)
-        for planned in plan.entries where planned.rendition?.file == rendition.file {
-            guard let old = previous.renditions[planned.key], old.file == file,
-                  let slot = slots.first(where: { $0.name == planned.slot }), context.slotUnchanged(slot),
-                  FileStat(path: context.absolutePath(rendition.file))?.size == old.bytes
-            else { continue }
-            return old
+    /// Renders and encodes every rendition: the files to write and their records by fallback path.
+    private func make(_ plan: ImagePlan, header: ImageHeader, fallback: FallbackFormat, placeholder: Bool) throws(CodecError)
+        -> (files: [(path: String, bytes: [UInt8])], records: [String: RenditionRecord], placeholder: PlaceholderRecord?) {
+        let rendered = try Renderer.render(path: context.absolutePath(entry.path), header: header, renditions: plan.renditions,
+                                           limits: context.decodeLimits, placeholder: placeholder)
+        let encoder = RenditionEncoder(output: context.manifest.output, fallback: fallback)
+        var files: [(path: String, bytes: [UInt8])] = []
+        var records: [String: RenditionRecord] = [:]
+        for (rendition, pixels) in rendered.renditions {
+            let encoded = try encoder.encode(pixels, source: rendered.source)
+            files.append((rendition.file, encoded.fallback))
+            var sources: [SourceRecord] = []
+            for (format, bytes) in encoded.modern {
+                let path = RenditionNaming.stem(of: rendition.file) + "." + format.rawValue
+                files.append((path, bytes))
+                sources.append(SourceRecord(bytes: bytes.count, file: context.paths.relative(path), type: format.mediaType))
+            }
+            records[rendition.file] = RenditionRecord(bytes: encoded.fallback.count, file: context.paths.relative(rendition.file),
+                                                      height: pixels.height, sources: sources.isEmpty ? nil : sources,
+                                                      type: fallback.mediaType, width: pixels.width)
         }
-        return nil
+        return (files, records, rendered.placeholder.flatMap(Placeholders.record))
     }
 
-    /// Decodes the original into `consumer`, shrunk on load to no less than `minimumScale` of its
-    /// full resolution.
-    private func decode(_ header: ImageHeader, minimumScale: Double, into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
-        let memoryLimit = context.manifest.limits.memoryMB << 20
-        switch header.format {
-        case .jpeg:
-            return try JPEGDecoder.decode(path: absolutePath, minimumScale: minimumScale, memoryLimit: memoryLimit, into: consumer)
-        case .png:
-            // Full-resolution rows: the rendition maker box-shrinks them on the way in.
-            return try PNGDecoder.decode(path: absolutePath, pixelLimit: context.manifest.limits.pixels,
-                                         memoryLimit: memoryLimit, into: consumer)
-        default:
-            throw CodecError.damaged("\(header.format.rawValue.uppercased()) renditions are not supported yet")
-        }
-    }
+    /// How the reason begins when an image's files could not be written.
+    static let writeFailure = "cannot write its renditions: "
 
-    private func encode(_ pixels: PixelBuffer, source: SourceInfo, format: ImageFormat) throws(CodecError) -> [UInt8] {
-        let output = context.manifest.output
-        if format == .png {
-            var options = PNGEncoder.Options(compression: output.pngCompression)
-            options.grey = source.isGrey
-            options.iccProfile = source.iccProfile
-            options.colorChunks = source.colorChunks
-            return try PNGEncoder.encode(pixels, options: options)
+    /// The image shows its original: `error` says why. A verdict on the file's bytes is kept with
+    /// the recipe, so the next build does not decode it again; anything else (memory, a read
+    /// error, a limit) is tried again, and meanwhile the previous build's renditions stay when
+    /// they are all still there.
+    private func failed(_ outcome: ImageOutcome, _ facts: OriginalFacts, _ error: CodecError, recipe: Recipe? = nil) -> ImageOutcome {
+        var outcome = outcome
+        let retryable = switch error {
+        case .outOfMemory, .io: true
+        default: false
         }
-        var options = JPEGEncoder.Options(quality: output.jpegQuality, progressive: output.jpegProgressive)
-        options.grayscale = source.isGrey
-        options.sourceIsChroma444 = source.isChroma444
-        options.iccProfile = source.iccProfile
-        return try JPEGEncoder.encode(pixels, options: options)
+        if retryable, let old = context.reuse.record(for: entry.path), old.status == .resized,
+           IndexFileList.allPresent(old, image: entry.path, paths: context.paths, files: context.files),
+           Set(old.renditions.keys) == Set(records.showingOriginal(facts, status: .unreadable).renditions.keys) {
+            outcome.record = old
+            outcome.reused = IndexFileList.files(of: old, image: entry.path, paths: context.paths)
+            outcome.problems.append(ImageProblem(kind: .keptPrevious, file: entry.path,
+                                                 message: "\(error.description); its previous renditions stay until a build can make them again"))
+            return outcome
+        }
+        // A verdict on the bytes, or on the bytes under these limits, is kept with its
+        // fingerprint; a failure of the moment is not, so the next build tries again.
+        let verdict = recipe.map { $0.verdictFingerprint(limits: context.manifest.limits) }
+        let keep = error.isVerdictOnContent || { if case .overLimit = error { true } else { false } }()
+        outcome.record = records.showingOriginal(facts, status: .unreadable, error: error.description, recipe: keep ? verdict : nil)
+        outcome.problems.append(ImageProblem(kind: .unreadable, file: entry.path, message: error.description))
+        return outcome
     }
+}
 
-    /// The index record: every `(slot, scale)` entry, pointing to its rendition or to the original.
-    private func record(_ facts: Facts, bytes: Int, sha256: String, files: [String: RenditionRecord], plan: ImagePlan? = nil) -> ImageRecord {
-        let original = RenditionRecord(bytes: bytes, file: context.paths.relative(entry.path),
-                                       height: facts.upright.height, width: facts.upright.width)
-        let plan = plan ?? ImagePlan(path: entry.path, original: facts.upright, slots: slots, focus: entry.focus)
-        var entries: [String: RenditionRecord] = [:]
-        for planned in plan.entries {
-            entries[planned.key] = planned.rendition.flatMap { files[$0.file] } ?? original
-        }
-        return ImageRecord(bytes: bytes, error: facts.status == .unreadable ? facts.error : nil,
-                           focus: entry.focus.map { [$0.x, $0.y] }, format: facts.format, height: facts.upright.height,
-                           renditions: entries, sha256: sha256, status: files.isEmpty && facts.status == .resized ? .fits : facts.status,
-                           width: facts.upright.width)
+/// An original's size, time and content hash (from the stat cache when size and time match).
+struct OriginalIdentity {
+    var stat: FileStat
+    var sha256: String
+
+    var cacheEntry: StatCache.Entry { StatCache.Entry(stat: stat, sha256: sha256) }
+
+    static func read(path: String, cache: StatCache, key: String) -> OriginalIdentity? {
+        guard let stat = FileStat(path: path),
+              let sha256 = cache.sha256(for: key, stat: stat) ?? FileHash.sha256(path: path) else { return nil }
+        return OriginalIdentity(stat: stat, sha256: sha256)
     }
 }

@@ -3,25 +3,29 @@ import Glibc
 import Renditions
 
 extension Generator {
-    /// Deletes the renditions the index lists (and any shard indexes left unmerged list), then
-    /// those indexes. Originals, and files no index lists, stay. A damaged index is an error:
-    /// nothing can say what it listed.
+    /// Deletes the renditions this manifest's index lists (and its shard indexes, and the journals
+    /// of unfinished builds), then those indexes. Originals, files another manifest's index lists,
+    /// and files no index lists stay. A damaged index is an error: nothing can say what it listed.
     public func clean() throws(BuildFailure) -> (renditions: Int, index: Bool) {
-        var indexes: [RenditionIndex] = []
-        let shardFiles = Merger(manifest: manifest).shardFiles().map(\.path)
-        for path in [indexFile] + shardFiles where FileManager.default.fileExists(atPath: path) {
-            do {
-                indexes.append(try RenditionIndex.load(from: URL(fileURLWithPath: path)))
-            } catch {
-                throw BuildFailure(description: "\(error); nothing was deleted. Delete the renditions and the index by hand, or build again first")
+        let files = SiteFiles(root: manifest.root.path)
+        let leftovers = BuildJournal.leftovers(state.allJournals)
+        var owned = leftovers.files
+        for path in [paths.index] + shardIndexes(files).map(\.path) where files.entry(path) != .missing {
+            guard let bytes = files.read(path, limit: 1 << 30), let index = try? RenditionIndex.decode(Data(bytes)) else {
+                throw BuildFailure(description: "\(path): the index is damaged, so nothing can say which files it listed; nothing was deleted. Delete the renditions and the index by hand, or build again first")
             }
+            owned.formUnion(IndexFileList.files(of: index, paths: paths))
         }
-        let context = makeContext()
-        let files = indexes.flatMap { Pruner.files(of: $0) }.map { context.paths.rootRelative($0) }
-        let deleted = Pruner.delete(Array(Set(files)).sorted(), keeping: nil, context: context)
-        let removed = unlink(indexFile) == 0
-        for path in shardFiles { unlink(path) }
-        pruneJournal.remove()
+        let registry = IndexRegistry.load(files)
+        let protected = registry.filesListed(besides: paths.index, files: files)
+        let originals = Set(manifest.images.map(\.path))
+        let deleted = owned.subtracting(protected).sorted()
+            .filter { RenditionNaming.isRenditionName($0) && !originals.contains($0) && files.remove($0) }
+        let removed = files.remove(paths.index)
+        for shard in shardIndexes(files) { files.remove(shard.path) }
+        try? registry.removing(paths.index).save(files, previous: registry)
+        BuildSession.removeTemporaries(of: leftovers, folders: manifest.images.map(\.path.parentPath) + [paths.folder], files: files)
+        for journal in state.allJournals { unlink(journal) }
         return (deleted.count, removed)
     }
 }
