@@ -1,26 +1,23 @@
 import FoundationEssentials
 import Glibc
 
-/// Why a file could not be written: plain words, with "the disk is full" when it is.
-public struct WriteError: Error, Equatable, CustomStringConvertible, Sendable {
-    public var path: String
-    public var reason: String
+/// The words and the decision `AtomicFile`, `BuildLock` and `Pruner` used before the
+/// file-system layer (FileSystem/): kept, unchanged, until they go through `RootDirectory`.
+extension WriteError {
     /// True for ENOSPC and EDQUOT.
-    public var diskFull: Bool
+    public var diskFull: Bool { cause == .diskFull || cause == .quotaExceeded }
     /// True when only this file is affected (a name too long for the file system): the image
     /// falls back to its original and the build goes on. Anything else (a full disk, a folder
-    /// that cannot be written) stops the build with exit 3.
-    public var concernsThisFile: Bool
-
-    public var description: String { "\(path): \(reason)" }
+    /// that cannot be written) stops the build with exit 3. (`stopsBuild` is the new rule.)
+    public var concernsThisFile: Bool { code == ENAMETOOLONG }
 
     init(path: String, errno code: Int32, doing what: String) {
-        self.path = path
-        concernsThisFile = code == ENAMETOOLONG
-        diskFull = code == ENOSPC || code == EDQUOT
-        reason = diskFull ? "the disk is full (\(what)); free some space and run the build again"
-            : concernsThisFile ? "the rendition's name is longer than the file system allows; shorten the original's name"
-            : "cannot \(what): \(String(cString: strerror(code)))"
+        let cause = Cause(errno: code)
+        let diskFull = cause == .diskFull || cause == .quotaExceeded
+        self.init(path: path, cause: cause, code: code,
+                  reason: diskFull ? "the disk is full (\(what)); free some space and run the build again"
+                      : code == ENAMETOOLONG ? "the rendition's name is longer than the file system allows; shorten the original's name"
+                      : "cannot \(what): \(String(cString: strerror(code)))")
     }
 }
 
