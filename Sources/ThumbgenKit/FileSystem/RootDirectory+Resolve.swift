@@ -82,11 +82,13 @@ extension RootDirectory {
         try openFolder(path, depth: path.components.count - 1, create: create, for: operation)
     }
 
-    /// An error about `path`'s own entry from an error number. Without permission, the folder
-    /// that holds it is at fault: that is the one to name.
-    func entryFailure(_ path: RelativePath, errno code: Int32, _ operation: WriteError.Operation) -> WriteError {
+    /// An error about `path`'s own entry (or `entry` beside it, such as its temporary) from an
+    /// error number. Without permission, the folder that holds it is at fault: that is the one
+    /// to name.
+    func entryFailure(_ path: RelativePath, errno code: Int32, _ operation: WriteError.Operation,
+                      entry: RelativePath? = nil) -> WriteError {
         let cause = WriteError.Cause(errno: code)
-        let obstacle = cause == .noPermission ? path.prefix(path.components.count - 1) : path.text
+        let obstacle = cause == .noPermission ? path.prefix(path.components.count - 1) : (entry ?? path).text
         return WriteError(root: self.path, relative: path.text, cause: cause, obstacle: obstacle, operation: operation, code: code)
     }
 

@@ -33,7 +33,7 @@ extension RootDirectory {
         let raw = retryingInterrupts {
             openat(folder.raw, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         }
-        guard raw >= 0 else { throw entryFailure(temporary, errno: errno, .write) }
+        guard raw >= 0 else { throw entryFailure(path, errno: errno, .write, entry: temporary) }
         var code = Self.writeAll(bytes, to: raw)
         if code == 0, fchmod(raw, 0o644) != 0 { code = errno }
         if code == 0, sync, fsync(raw) != 0 { code = errno }

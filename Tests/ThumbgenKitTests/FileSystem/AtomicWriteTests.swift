@@ -1,0 +1,87 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import ThumbgenKit
+
+extension FileSystemTests {
+    /// Writes appear whole or not at all, never replace what they must not, and never leave their
+    /// temporary behind.
+    @Suite struct AtomicWriteTests {
+        @Test(arguments: bothWays)
+        func aWriteReplacesAFileAndLeavesNoTemporary(_ way: RootDirectory.SystemCalls) throws {
+            let site = try FileSystemFixture(way, files: ["photos/a.jpg"])
+            let old = umask(0o077)
+            defer { umask(old) }
+            try site.root.writeAtomically([1, 2, 3], to: "photos/a.jpg", temporaryName: ".thumbgen-7", sync: true)
+            #expect(site.bytes("photos/a.jpg") == [1, 2, 3])
+            #expect(site.rootListing == ["photos", "photos/a.jpg"])
+            var info = stat()
+            stat(site.path("photos/a.jpg"), &info)
+            #expect(info.st_mode & 0o777 == 0o644, "the mode does not depend on the umask")
+        }
+
+        @Test(arguments: bothWays)
+        func missingFoldersAreMadeOnlyWhenAsked(_ way: RootDirectory.SystemCalls) throws {
+            let site = try FileSystemFixture(way)
+            let error = #expect(throws: WriteError.self) { try site.root.writeAtomically([1], to: "a/b/c.jpg", temporaryName: ".t") }
+            #expect(error?.description == site.path("a/b/c.jpg") + ": a does not exist")
+            try site.root.writeAtomically([1], to: "a/b/c.jpg", temporaryName: ".t", createFolders: true)
+            try site.root.makeFolders("a/d/e")
+            #expect(site.rootListing == ["a", "a/b", "a/b/c.jpg", "a/d", "a/d/e"])
+        }
+
+        /// A file thumbgen does not own is never replaced, even one that appears after a check.
+        @Test(arguments: bothWays)
+        func writingWithoutReplacingRefusesAnExistingFile(_ way: RootDirectory.SystemCalls) throws {
+            let site = try FileSystemFixture(way, files: ["mine.jpg"])
+            let error = #expect(throws: WriteError.self) {
+                try site.root.writeAtomically([1], to: "mine.jpg", temporaryName: ".t", ifExists: .refuse)
+            }
+            #expect(error?.description == site.path("mine.jpg")
+                + ": mine.jpg already exists and thumbgen did not write it, so it is not replaced: move it")
+            #expect(error?.cause == .exists && error?.stopsBuild == false)
+            #expect(site.bytes("mine.jpg") == Array("mine.jpg".utf8))
+            #expect(site.rootListing == ["mine.jpg"])
+            try site.root.writeAtomically([5], to: "new.jpg", temporaryName: ".t", ifExists: .refuse)
+            #expect(site.bytes("new.jpg") == [5])
+            #expect(site.rootListing == ["mine.jpg", "new.jpg"])
+        }
+
+        @Test(arguments: bothWays)
+        func aFolderOrAFIFOAtTheNameIsNamedAsWhatItIs(_ way: RootDirectory.SystemCalls) throws {
+            let site = try FileSystemFixture(way)
+            try site.folder.makeFolder("root/a.jpg")
+            #expect(mkfifo(site.path("b.jpg"), 0o644) == 0)
+            let folder = #expect(throws: WriteError.self) { try site.root.writeAtomically([1], to: "a.jpg", temporaryName: ".t") }
+            #expect(folder?.reason == "a.jpg is a folder where a file must go; move it")
+            let fifo = #expect(throws: WriteError.self) { try site.root.writeAtomically([1], to: "b.jpg", temporaryName: ".t") }
+            #expect(fifo?.reason == "b.jpg is a named pipe (FIFO) where a file must go; move it")
+            let removeFolder = #expect(throws: WriteError.self) { try site.root.remove("a.jpg") }
+            #expect(removeFolder?.reason == "a.jpg is a folder, not a file; thumbgen leaves it alone")
+            let removeFifo = #expect(throws: WriteError.self) { try site.root.remove("b.jpg") }
+            #expect(removeFifo?.reason == "b.jpg is a named pipe (FIFO), not a file; thumbgen leaves it alone")
+            #expect(site.rootListing == ["a.jpg", "b.jpg"])
+        }
+
+        /// A temporary that already exists is someone else's (or a killed run's): not written into,
+        /// not removed.
+        @Test(arguments: bothWays)
+        func anExistingTemporaryIsNeitherUsedNorRemoved(_ way: RootDirectory.SystemCalls) throws {
+            let site = try FileSystemFixture(way, files: [".t"])
+            let error = #expect(throws: WriteError.self) { try site.root.writeAtomically([1], to: "a.jpg", temporaryName: ".t") }
+            #expect(error?.cause == .exists && error?.obstacle == ".t")
+            #expect(site.bytes(".t") == Array(".t".utf8))
+            #expect(site.rootListing == [".t"])
+        }
+
+        @Test(arguments: bothWays)
+        func removeRemovesAFileAndSaysWhenNothingWasThere(_ way: RootDirectory.SystemCalls) throws {
+            let site = try FileSystemFixture(way, files: ["photos/a.jpg"])
+            #expect(try site.root.remove("photos/a.jpg"))
+            #expect(try !site.root.remove("photos/a.jpg"))
+            #expect(try !site.root.remove("gone/a.jpg"))
+            #expect(site.rootListing == ["photos"])
+        }
+    }
+}

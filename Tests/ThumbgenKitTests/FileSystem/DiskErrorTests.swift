@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import ThumbgenKit
+
+extension FileSystemTests {
+    /// A full disk and a read-only file system, on a real tmpfs: errors that stop the build, in
+    /// plain words, with nothing left behind and nothing truncated under a final name.
+    @Suite struct DiskErrorTests {
+        @Test(.enabled(if: TmpfsTests.runs, TmpfsTests.reason), arguments: bothWays)
+        func aFullDiskStopsTheBuildAndRemovesTheTemporary(_ way: RootDirectory.SystemCalls) throws {
+            let disk = try Tmpfs(kilobytes: 64)
+            disk.folder.write("photos/a.jpg", [1, 2, 3])
+            let root = try RootDirectory(path: disk.path, systemCalls: way)
+            let big = [UInt8](repeating: 7, count: 256 * 1024)
+            for existing in [RootDirectory.ExistingFile.replace, .refuse] {
+                let error = #expect(throws: WriteError.self) {
+                    try root.writeAtomically(big, to: "photos/a.jpg", temporaryName: ".thumbgen-1", ifExists: existing)
+                }
+                if existing == .replace {
+                    #expect(error?.description == disk.path + "/photos/a.jpg: the disk is full; free some space and run the build again")
+                    #expect(error?.cause == .diskFull && error?.stopsBuild == true)
+                }
+                #expect(try root.list("photos") == Listing(names: ["a.jpg"], undecodable: []), "the temporary is gone")
+                #expect(disk.folder.read("photos/a.jpg") == [1, 2, 3])
+            }
+        }
+
+        @Test(.enabled(if: TmpfsTests.runs, TmpfsTests.reason), arguments: bothWays)
+        func aReadOnlyFileSystemStopsTheBuild(_ way: RootDirectory.SystemCalls) throws {
+            let disk = try Tmpfs(kilobytes: 256)
+            disk.folder.write("photos/a.jpg", [1, 2, 3])
+            try disk.remount("ro")
+            let root = try RootDirectory(path: disk.path, systemCalls: way)
+            let write = #expect(throws: WriteError.self) {
+                try root.writeAtomically([9], to: "photos/a.jpg", temporaryName: ".thumbgen-1")
+            }
+            #expect(write?.description == disk.path + "/photos/a.jpg: the file system is read-only; make it writable and run the build again")
+            #expect(write?.cause == .readOnly && write?.stopsBuild == true)
+            let remove = #expect(throws: WriteError.self) { try root.remove("photos/a.jpg") }
+            #expect(remove?.cause == .readOnly && remove?.stopsBuild == true)
+            let folder = #expect(throws: WriteError.self) { try root.makeFolders("photos/new") }
+            #expect(folder?.cause == .readOnly && folder?.stopsBuild == true)
+            #expect(disk.folder.read("photos/a.jpg") == [1, 2, 3])
+        }
+    }
+}
