@@ -49,13 +49,18 @@ extension FileSystemTests {
         @Test(arguments: bothWays)
         func aLinkInsideRootIsRefusedToo(_ way: RootDirectory.SystemCalls) throws {
             let site = try FileSystemFixture(way)
-            try site.folder.makeFolder("root/real")
+            try site.folder.makeFolder("root/real/deep")
             try site.folder.link("root/photos/alias", to: "../real")
-            let error = #expect(throws: WriteError.self) {
-                try site.root.writeAtomically([1], to: "photos/alias/a.jpg", temporaryName: ".t")
+            // The link as the last folder on the way, and as one in the middle.
+            for file in ["photos/alias/a.jpg", "photos/alias/deep/a.jpg"] {
+                let error = #expect(throws: WriteError.self) {
+                    try site.root.writeAtomically([1], to: file, temporaryName: ".t")
+                }
+                #expect(error?.obstacle == "photos/alias" && error?.cause == .linkOnTheWay)
+                #expect(throws: WriteError.self) { try site.root.remove(file) }
+                #expect(site.root.entry(file) != .missing)
             }
-            #expect(error?.obstacle == "photos/alias" && error?.cause == .linkOnTheWay)
-            #expect(site.rootListing == ["photos", "photos/alias", "real"])
+            #expect(site.rootListing == ["photos", "photos/alias", "real", "real/deep"])
         }
 
         /// A link at the file's own name is not replaced, not followed and, unless asked, not removed.
