@@ -50,6 +50,28 @@ extension RootDirectory {
         if sync { try syncFolder(folder.raw, path) }
     }
 
+    /// Opens (creating it, mode 0644, when missing) the file at `relative` for reading and
+    /// writing, as a lock file: no link followed on the way or at the end, and only a regular
+    /// file accepted. The caller owns the descriptor and closes it.
+    public func openLockFile(_ relative: String, createFolders: Bool = false) throws(WriteError) -> Int32 {
+        let path = try checked(relative, for: .write)
+        let folder = try openParent(path, create: createFolders, for: .write)
+        // O_NONBLOCK: a FIFO at the name must not make the open wait; it is refused below.
+        let raw = retryingInterrupts {
+            openat(folder.raw, path.name, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+        }
+        guard raw >= 0 else {
+            let code = errno
+            throw code == ELOOP ? entryFailure(path, .linkInTheWay, .write) : entryFailure(path, errno: code, .write)
+        }
+        var info = stat()
+        guard fstat(raw, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(raw)
+            throw entryFailure(path, .specialFileInTheWay(SpecialFile(mode: info.st_mode) ?? .device), .write)
+        }
+        return raw
+    }
+
     /// Refuses what must never be replaced at the final name: a link (never replaced or
     /// followed), a folder, a FIFO, and with `.refuse` any file. A swap after this check is
     /// harmless: rename replaces a link itself, fails on a folder, and RENAME_NOREPLACE fails on

@@ -83,5 +83,23 @@ extension FileSystemTests {
             #expect(try !site.root.remove("gone/a.jpg"))
             #expect(site.rootListing == ["photos"])
         }
+
+        /// The lock file is created in place (never through a link) and is a regular file.
+        @Test(arguments: bothWays)
+        func aLockFileIsOpenedWithoutFollowingALink(_ way: RootDirectory.SystemCalls) throws {
+            let site = try FileSystemFixture(way)
+            let descriptor = try site.root.openLockFile(".thumbgen/lock", createFolders: true)
+            close(descriptor)
+            #expect(site.root.entry(".thumbgen/lock") != .missing)
+            try site.folder.link("root/.thumbgen/lock.shard-1-of-2", to: site.folder.path + "/outside/a.jpg")
+            let link = #expect(throws: WriteError.self) { _ = try site.root.openLockFile(".thumbgen/lock.shard-1-of-2") }
+            #expect(link?.cause == .linkInTheWay)
+            #expect(mkfifo(site.path(".thumbgen/pipe"), 0o644) == 0)
+            let fifo = #expect(throws: WriteError.self) { _ = try site.root.openLockFile(".thumbgen/pipe") }
+            #expect(fifo?.reason == ".thumbgen/pipe is a named pipe (FIFO) where a file must go; move it")
+            try site.swapForLinkOutside(".thumbgen")
+            #expect(throws: WriteError.self) { _ = try site.root.openLockFile(".thumbgen/lock", createFolders: true) }
+            #expect(site.outsideIsUntouched)
+        }
     }
 }
