@@ -123,5 +123,38 @@ extension FileSystemTests {
             #expect(fifo?.reason == "pipe is a named pipe (FIFO) where a folder must be; move it")
             #expect(fifo?.cause == .notAFolderOnTheWay(.fifo))
         }
+
+        /// A real race: another thread swaps the folder for a link to the outside folder and
+        /// back, over and over, while writes and removals run. None may land outside.
+        @Test(arguments: bothWays)
+        func aFolderSwappedBackAndForthDuringWritesNeverLetsOneThrough(_ way: RootDirectory.SystemCalls) throws {
+            let site = try FileSystemFixture(way, files: ["photos/keep"])
+            let photos = site.path("photos"), aside = site.path("aside"), outside = site.folder.path + "/outside"
+            // A thread of its own: a task could wait for the writes to finish before it starts.
+            let done = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                for _ in 0..<1000 {
+                    rename(photos, aside)
+                    symlink(outside, photos)
+                    unlink(photos)
+                    rename(aside, photos)
+                }
+                done.signal()
+            }
+            var refused = 0, tried = 0
+            while done.wait(timeout: .now()) == .timedOut {
+                do {
+                    tried += 1
+                    try site.root.writeAtomically([UInt8(tried & 0xFF)], to: "photos/a.jpg", temporaryName: ".t\(tried)")
+                    try site.root.remove("photos/a.jpg")
+                } catch {
+                    refused += 1
+                }
+            }
+            print("\(way): \(refused) of \(tried) writes refused while the folder was swapped")
+            #expect(site.outsideIsUntouched)
+            // A write that got through may stay when its removal met the link: inside root.
+            #expect(Set(site.rootListing).isSubset(of: ["photos", "photos/keep", "photos/a.jpg"]), "\(site.rootListing)")
+        }
     }
 }
