@@ -82,6 +82,15 @@ extension RootDirectory {
         try openFolder(path, depth: path.components.count - 1, create: create, for: operation)
     }
 
+    /// The same, or nil when a folder on the way is missing (so the entry is too).
+    func openExistingParent(_ path: RelativePath, for operation: WriteError.Operation) throws(WriteError) -> Descriptor? {
+        do throws(WriteError) {
+            return try openParent(path, for: operation)
+        } catch where error.cause == .missing {
+            return nil
+        }
+    }
+
     /// An error about `path`'s own entry (or `entry` beside it, such as its temporary) from an
     /// error number. Without permission, the folder that holds it is at fault: that is the one
     /// to name.

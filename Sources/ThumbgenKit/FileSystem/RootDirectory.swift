@@ -121,12 +121,7 @@ public final class RootDirectory: Sendable {
     @discardableResult
     public func remove(_ relative: String, allowingLink: Bool = false) throws(WriteError) -> Bool {
         let path = try checked(relative, for: .remove)
-        let folder: Descriptor
-        do throws(WriteError) {
-            folder = try openParent(path, for: .remove)
-        } catch where error.cause == .missing {
-            return false
-        }
+        guard let folder = try openExistingParent(path, for: .remove) else { return false }
         guard let info = statusAt(folder.raw, path.name) else {
             if errno == ENOENT { return false }
             throw entryFailure(path, errno: errno, .remove)
@@ -143,6 +138,24 @@ public final class RootDirectory: Sendable {
         guard unlinkat(folder.raw, path.name, 0) == 0 else {
             if errno == ENOENT { return false }
             throw entryFailure(path, errno: errno, .remove)
+        }
+        return true
+    }
+
+    /// Removes the empty folder at `relative`; false when nothing is there. A link at the name
+    /// is refused, and a folder that is not empty stays (an error says so).
+    @discardableResult
+    public func removeEmptyFolder(_ relative: String) throws(WriteError) -> Bool {
+        let path = try checked(relative, for: .remove)
+        guard let folder = try openExistingParent(path, for: .remove) else { return false }
+        // AT_REMOVEDIR on a link fails with ENOTDIR: the link is never followed.
+        guard unlinkat(folder.raw, path.name, AT_REMOVEDIR) == 0 else {
+            let code = errno
+            if code == ENOENT { return false }
+            if code == ENOTDIR, let info = statusAt(folder.raw, path.name) {
+                throw entryFailure(path, info.st_mode & S_IFMT == S_IFLNK ? .linkInTheWay : .notAFolderOnTheWay(SpecialFile(mode: info.st_mode)), .remove)
+            }
+            throw entryFailure(path, errno: code, .remove)
         }
         return true
     }

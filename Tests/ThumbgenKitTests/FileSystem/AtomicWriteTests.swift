@@ -101,5 +101,46 @@ extension FileSystemTests {
             #expect(throws: WriteError.self) { _ = try site.root.openLockFile(".thumbgen/lock", createFolders: true) }
             #expect(site.outsideIsUntouched)
         }
+
+        /// A name too long concerns that file only; a whole path longer than PATH_MAX is fine,
+        /// as the walk opens one name at a time.
+        @Test(arguments: bothWays)
+        func aNameTooLongConcernsThatFileOnly(_ way: RootDirectory.SystemCalls) throws {
+            let site = try FileSystemFixture(way)
+            let long = String(repeating: "x", count: 300) + ".jpg"
+            let error = #expect(throws: WriteError.self) {
+                try site.root.writeAtomically([1], to: "photos/" + long, temporaryName: ".t", createFolders: true)
+            }
+            #expect(error?.reason == "the name of photos/\(long) is longer than the file system allows; shorten it")
+            #expect(error?.cause == .nameTooLong && error?.stopsBuild == false)
+            #expect(site.rootListing == ["photos"])
+
+            let deep = Array(repeating: String(repeating: "d", count: 200), count: 25).joined(separator: "/") + "/a.jpg"
+            try site.root.writeAtomically([4], to: deep, temporaryName: ".t", createFolders: true)
+            #expect(try site.root.read(deep, limit: 1) == [4])
+            #expect(try site.root.remove(deep))
+            // FileManager cannot remove a path longer than PATH_MAX: take the folders down here.
+            var folders = deep.split(separator: "/").dropLast().map(String.init)
+            while !folders.isEmpty {
+                #expect(try site.root.removeEmptyFolder(folders.joined(separator: "/")))
+                folders.removeLast()
+            }
+            #expect(site.rootListing == ["photos"])
+        }
+
+        @Test(arguments: bothWays)
+        func removeEmptyFolderRemovesOnlyAnEmptyFolder(_ way: RootDirectory.SystemCalls) throws {
+            let site = try FileSystemFixture(way, files: ["full/a.jpg"])
+            try site.folder.makeFolder("root/empty")
+            try site.folder.link("root/link", to: site.folder.path + "/outside")
+            #expect(try site.root.removeEmptyFolder("empty"))
+            #expect(try !site.root.removeEmptyFolder("empty"))
+            let full = #expect(throws: WriteError.self) { try site.root.removeEmptyFolder("full") }
+            #expect(full?.reason == "cannot delete full: Directory not empty")
+            let link = #expect(throws: WriteError.self) { try site.root.removeEmptyFolder("link") }
+            #expect(link?.cause == .linkInTheWay)
+            #expect(site.rootListing == ["full", "full/a.jpg", "link"])
+            #expect(site.outsideIsUntouched)
+        }
     }
 }
