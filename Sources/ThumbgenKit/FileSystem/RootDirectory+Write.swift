@@ -92,7 +92,7 @@ extension RootDirectory {
     }
 
     /// Renames `from` to `to` in `folder` unless `to` exists: 0, or the error number (EEXIST).
-    private func renameRefusingExisting(_ from: String, to: String, in folder: Int32) -> Int32 {
+    func renameRefusingExisting(_ from: String, to: String, in folder: Int32) -> Int32 {
         if triesRenameat2 {
             if tg_rename_noreplace(folder, from, folder, to) == 0 { return 0 }
             // ENOSYS: no renameat2; EINVAL: a file system without RENAME_NOREPLACE.

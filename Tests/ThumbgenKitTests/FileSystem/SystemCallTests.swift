@@ -37,6 +37,20 @@ extension FileSystemTests {
             }
             #expect(site.root.openat2Calls.load(ordering: .relaxed) == 0)
         }
+
+        /// The rename that must not replace, alone: a file that appeared after every check is
+        /// kept (renameat2 RENAME_NOREPLACE, or link then unlink), and the temporary is left
+        /// for the caller to remove.
+        @Test(arguments: bothWays)
+        func theLastRenameNeverReplacesAFileThatAppeared(_ way: RootDirectory.SystemCalls) throws {
+            let site = try FileSystemFixture(way, files: ["photos/.t", "photos/a.jpg", "photos/.u"])
+            let folder = try site.root.openFolder(try #require(RelativePath("photos")), for: .write)
+            #expect(site.root.renameRefusingExisting(".t", to: "a.jpg", in: folder.raw) == EEXIST)
+            #expect(site.bytes("photos/a.jpg") == Array("photos/a.jpg".utf8))
+            #expect(site.root.renameRefusingExisting(".u", to: "b.jpg", in: folder.raw) == 0)
+            #expect(site.bytes("photos/b.jpg") == Array("photos/.u".utf8))
+            #expect(site.rootListing == ["photos", "photos/.t", "photos/a.jpg", "photos/b.jpg"])
+        }
     }
 
     /// Which errors stop a build, and the words of each.
