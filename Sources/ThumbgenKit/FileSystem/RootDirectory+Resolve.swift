@@ -37,9 +37,7 @@ extension RootDirectory {
             if next < 0, errno == ENOENT, create {
                 // EEXIST: another process made it first, which is as good.
                 if mkdirat(folder.raw, name, 0o755) != 0, errno != EEXIST {
-                    // Without permission the folder above is at fault; otherwise the new name.
-                    let code = errno
-                    throw failure(path, depth: code == EACCES || code == EPERM ? index : index + 1, errno: code, operation)
+                    throw failure(path, depth: index + 1, errno: errno, operation)
                 }
                 next = retryingInterrupts { openat(folder.raw, name, Self.folderFlags) }
             }
@@ -49,16 +47,17 @@ extension RootDirectory {
         return folder
     }
 
-    /// Why the component at `depth` could not be opened as a folder: what stands there decides
-    /// (a link, a file, a FIFO), else the error number.
+    /// Why the component at `depth` could not be opened or made as a folder: what stands there
+    /// decides (a link, a file, a FIFO), else the error number. Without permission, the folder
+    /// above it is at fault (opening and creating need its permission): that one is named.
     private func failure(_ path: RelativePath, depth: Int, errno code: Int32, _ operation: WriteError.Operation,
                          in parent: Int32? = nil) -> WriteError {
         var cause = WriteError.Cause(errno: code)
         if let parent, code == ENOTDIR || code == ELOOP, let info = statusAt(parent, path.components[depth - 1]) {
             cause = info.st_mode & S_IFMT == S_IFLNK ? .linkOnTheWay : .notAFolderOnTheWay(SpecialFile(mode: info.st_mode))
         }
-        return WriteError(root: self.path, relative: path.text, cause: cause, obstacle: path.prefix(depth),
-                          operation: operation, code: code)
+        return WriteError(root: self.path, relative: path.text, cause: cause,
+                          obstacle: path.prefix(cause == .noPermission ? depth - 1 : depth), operation: operation, code: code)
     }
 
     private func duplicateRoot(_ path: RelativePath, _ operation: WriteError.Operation) throws(WriteError) -> Descriptor {
