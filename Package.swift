@@ -23,6 +23,8 @@ let package = Package(
         // C shims: each owns the setjmp of every libjpeg/libpng call that can fail.
         .target(name: "CJPEG", dependencies: ["LibJPEG"]),
         .target(name: "CPNG", dependencies: ["LibPNG"]),
+        // The system calls Swift cannot reach (openat2, renameat2) for the file-system layer.
+        .target(name: "CSystem"),
 
         // Swift modules, lowest first.
         .target(name: "Renditions"),
@@ -30,7 +32,7 @@ let package = Package(
         .target(name: "YAML", dependencies: ["LibYAML"]),
         .target(name: "ImageCodecs", dependencies: ["Raster", "CJPEG", "CPNG", "LibEXIF", "LibDeflate"]),
         .target(name: "ThumbgenKit",
-                dependencies: ["Renditions", "Raster", "YAML", "ImageCodecs", "LibCrypto"]),
+                dependencies: ["Renditions", "Raster", "YAML", "ImageCodecs", "LibCrypto", "CSystem"]),
         .executableTarget(name: "thumbgen", dependencies: ["ThumbgenKit"]),
         // Makes the example site's originals (make originals).
         .executableTarget(name: "ExampleOriginals", dependencies: ["ImageCodecs", "Raster"]),
