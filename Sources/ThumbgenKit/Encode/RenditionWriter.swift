@@ -64,12 +64,14 @@ struct RenditionWriter {
         return error.reason.hasPrefix(name + " ") ? String(error.reason.dropFirst(name.count + 1)) : error.reason
     }
 
-    /// Why a file thumbgen does not own must stay, or nil when it holds exactly `output`'s bytes.
+    /// Why a file thumbgen does not own must stay, or nil when it holds exactly `output`'s bytes:
+    /// taking it as made loses nothing (another manifest's index may list the same file; then
+    /// both do, and neither prunes it while the other lists it).
     private func notOwned(_ output: (path: String, bytes: [UInt8]), size: Int) -> String? {
-        if ownership.isProtected(output.path) {
-            return "is listed by another thumbgen index under this root; give the two manifests different slots or images"
-        }
         if size == output.bytes.count, files.read(output.path, limit: size) == output.bytes { return nil }
+        if ownership.isProtected(output.path) {
+            return "is listed by another thumbgen index under this root with other bytes; give the two manifests different slots or images"
+        }
         return "is not a file thumbgen wrote (no index lists it), and a rendition must go there; move it or delete it"
     }
 }
