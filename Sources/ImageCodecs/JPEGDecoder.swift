@@ -16,22 +16,45 @@ public enum JPEGDecoder {
 
     /// Decodes into `consumer`. `memoryLimit` (bytes) bounds what the decoder may hold; a
     /// progressive JPEG keeps every DCT coefficient of the full image, whatever the scale.
+    /// `scanLimit`: most scans a progressive JPEG may have (0: no limit); each is a pass over
+    /// every coefficient, so they are counted from the file's bytes before any is decoded.
     @discardableResult
-    public static func decode(path: String, minimumScale: Double, memoryLimit: Int,
+    public static func decode(path: String, minimumScale: Double, memoryLimit: Int, scanLimit: Int,
                               into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
+        try decode(path: path, minimumScale: minimumScale, memoryLimit: memoryLimit, scanLimit: scanLimit,
+                   countingScans: true, into: consumer)
+    }
+
+    /// `countingScans: false` leaves the scan limit to libjpeg's own count as it reads (tests).
+    static func decode(path: String, minimumScale: Double, memoryLimit: Int, scanLimit: Int, countingScans: Bool,
+                       into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
         guard let decoder = tg_jpeg_decoder_create() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
         defer { tg_jpeg_decoder_destroy(decoder) }
+        var info = tg_jpeg_info()
+        var neededBytes = 1 << 20
         func failure() -> CodecError {
-            CodecError.damaged(String(cString: tg_jpeg_decoder_message(decoder)))
+            let message = String(cString: tg_jpeg_decoder_message(decoder))
+            switch Int(tg_jpeg_decoder_failure(decoder)) {
+            case TG_JPEG_OVER_LIMIT: return .overLimit(message)
+            case TG_JPEG_OUT_OF_MEMORY: return .outOfMemory(bytes: neededBytes)
+            default: return .damaged(message)
+            }
         }
 
-        var info = tg_jpeg_info()
-        let opened = tg_jpeg_decoder_open(decoder, path, memoryLimit, &info)
+        let opened = tg_jpeg_decoder_open(decoder, path, memoryLimit, Int32(clamping: scanLimit), &info)
         guard opened == 0 else { throw opened == -2 ? .io(String(cString: tg_jpeg_decoder_message(decoder))) : failure() }
+        neededBytes = Int(info.width) * 4 * stripRows
         if info.progressive != 0 {
             let needed = coefficientBytes(info)
+            neededBytes += needed
             if needed > memoryLimit {
                 throw CodecError.overLimit("this progressive JPEG needs \(needed >> 20) MiB to decode, over the limit of \(memoryLimit >> 20) MiB (limits.memory_mb)")
+            }
+            if scanLimit > 0, countingScans {
+                let scans = Int(tg_jpeg_decoder_count_scans(decoder))
+                if scans > scanLimit {
+                    throw CodecError.overLimit("this progressive JPEG has \(scans) scans, over the limit of \(scanLimit) (limits.scans)")
+                }
             }
         }
         var iccData: UnsafeMutablePointer<UInt8>?
@@ -72,10 +95,10 @@ public enum JPEGDecoder {
         return source
     }
 
-    /// Decodes the whole image into memory.
-    public static func decode(path: String, minimumScale: Double, memoryLimit: Int) throws(CodecError) -> DecodedImage {
+    /// Decodes the whole image into memory: for tests and tools. `scanLimit` 0: no limit.
+    public static func decode(path: String, minimumScale: Double, memoryLimit: Int, scanLimit: Int = 0) throws(CodecError) -> DecodedImage {
         let collector = PixelCollector()
-        try decode(path: path, minimumScale: minimumScale, memoryLimit: memoryLimit, into: collector)
+        try decode(path: path, minimumScale: minimumScale, memoryLimit: memoryLimit, scanLimit: scanLimit, into: collector)
         return collector.image!
     }
 
@@ -95,7 +118,7 @@ public enum JPEGDecoder {
         var info = tg_jpeg_info()
         var iccData: UnsafeMutablePointer<UInt8>?
         var iccLength: UInt32 = 0
-        guard tg_jpeg_decoder_open(decoder, path, 0, &info) == 0, tg_jpeg_decoder_icc(decoder, &iccData, &iccLength) == 0 else {
+        guard tg_jpeg_decoder_open(decoder, path, 0, 0, &info) == 0, tg_jpeg_decoder_icc(decoder, &iccData, &iccLength) == 0 else {
             throw CodecError.damaged(String(cString: tg_jpeg_decoder_message(decoder)))
         }
         defer { tg_jpeg_free(iccData) }

@@ -199,7 +199,8 @@ struct ImageJob: Sendable {
         let memoryLimit = context.manifest.limits.memoryMB << 20
         switch header.format {
         case .jpeg:
-            return try JPEGDecoder.decode(path: absolutePath, minimumScale: minimumScale, memoryLimit: memoryLimit, into: consumer)
+            return try JPEGDecoder.decode(path: absolutePath, minimumScale: minimumScale, memoryLimit: memoryLimit,
+                                          scanLimit: context.manifest.limits.scans, into: consumer)
         case .png:
             // Full-resolution rows: the rendition maker box-shrinks them on the way in.
             return try PNGDecoder.decode(path: absolutePath, pixelLimit: context.manifest.limits.pixels,

@@ -35,7 +35,7 @@ import TestSupport
 
         let maker = RenditionMaker(renditions: plan.renditions, orientation: header.orientation, fullSize: header.size)
         let info = try JPEGDecoder.decode(path: path, minimumScale: min(1, maker.rootScale * ImageJob.decodeHeadroom),
-                                          memoryLimit: 1 << 30, into: maker)
+                                          memoryLimit: 1 << 30, scanLimit: 500, into: maker)
         #expect(info.decodedSize.width < width)  // the decode really was scaled
         let full = try JPEGDecoder.decode(path: path, minimumScale: 1, memoryLimit: 1 << 30).pixels.oriented(header.orientation)
 
