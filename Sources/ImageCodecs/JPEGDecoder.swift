@@ -70,25 +70,19 @@ public enum JPEGDecoder {
         source.isGrey = info.color_space == Int32(TG_JPEG_GRAY)
         source.iccProfile = cmyk ? nil : icc
         source.isChroma444 = isChroma444(info)
-        consumer.begin(source)
-
         let rowBytes = source.decodedSize.width * 4, height = source.decodedSize.height
-        var strip = [UInt8](repeating: 0, count: rowBytes * stripRows)
+        let strip = try HeapBytes(count: rowBytes * stripRows)
+        try consumer.begin(source)
+
         var row = 0
         while row < height {
-            var status: Int32 = 0
             var got: Int32 = 0
-            strip.withUnsafeMutableBufferPointer { bytes in
-                status = tg_jpeg_decoder_read(decoder, bytes.baseAddress, rowBytes, Int32(min(stripRows, height - row)), &got)
-                if status == 0, got > 0 {
-                    if cmyk { CMYKConversion.convertToRGB(UnsafeMutableBufferPointer(rebasing: bytes[..<(Int(got) * rowBytes)]), inverted: info.adobe_transform >= 0) }
-                    consumer.consume(rows: UnsafeRawPointer(bytes.baseAddress!), first: row, count: Int(got))
-                }
-            }
-            guard status == 0 else { throw failure() }
+            guard tg_jpeg_decoder_read(decoder, strip.pointer, rowBytes, Int32(min(stripRows, height - row)), &got) == 0 else { throw failure() }
             guard got > 0 else {
                 throw CodecError.damaged("the JPEG ended after \(row) of \(height) rows (truncated?)")
             }
+            if cmyk { CMYKConversion.convertToRGB(UnsafeMutableBufferPointer(rebasing: strip.bytes[..<(Int(got) * rowBytes)]), inverted: info.adobe_transform >= 0) }
+            consumer.consume(rows: UnsafeRawPointer(strip.pointer), first: row, count: Int(got))
             row += Int(got)
         }
         guard tg_jpeg_decoder_finish(decoder) == 0 else { throw failure() }

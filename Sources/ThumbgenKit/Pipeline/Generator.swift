@@ -60,7 +60,7 @@ public struct Generator: Sendable {
             previous = index
         }
         return BuildContext(manifest: manifest, previous: previous, statCache: StatCache.load(from: statCacheFile),
-                            force: options.force)
+                            force: options.force, memory: .standard(workers: options.jobs))
     }
 
     /// Runs the build. `progress` is called (from worker threads, one call at a time) as each

@@ -121,8 +121,6 @@ struct ImageJob: Sendable {
         // The decoder's share plus every rendition twice (made, then turned upright).
         let decodeBytes = header.decodeMemory(scale: scale), renditionBytes = missing.reduce(0) { $0 + $1.geometry.size.area * 8 }
         let memory = decodeBytes > Int.max - renditionBytes ? Int.max : decodeBytes + renditionBytes
-        context.memory.reserve(memory)
-        defer { context.memory.release(memory) }
         // What this job writes is undone if a later rendition fails: no file the index misses.
         func fail(_ reason: String) -> ImageOutcome {
             for file in outcome.written { unlink(context.absolutePath(file)) }
@@ -133,6 +131,8 @@ struct ImageJob: Sendable {
             outcome.record = record(facts, bytes: stat.size, sha256: sha256, files: [:], plan: plan)
             return outcome
         }
+        do { try context.memory.reserve(memory) } catch { return fail(error.description) }
+        defer { context.memory.release(memory) }
         let source: SourceInfo
         do {
             source = try decode(header, minimumScale: scale, into: maker)
@@ -168,7 +168,7 @@ struct ImageJob: Sendable {
     /// True for a verdict that follows from the original's bytes alone, which a build may keep
     /// while they stay the same: not a limit's (limits change) and not a failure to write.
     static func isContentVerdict(_ error: String) -> Bool {
-        !error.contains("(limits.") && !error.hasPrefix(writeFailurePrefix)
+        !error.contains("(limits.") && !error.hasPrefix(writeFailurePrefix) && !error.hasPrefix(CodecError.outOfMemoryPrefix)
     }
 
     private func probe() -> Facts {

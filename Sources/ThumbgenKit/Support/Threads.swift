@@ -42,7 +42,10 @@ final class Condition: @unchecked Sendable {
 
 /// Runs `body` on `count` threads of its own and waits for all of them.
 enum Threads {
-    static func run(_ count: Int, stackSize: Int = 4 << 20, _ body: @escaping @Sendable () -> Void) {
+    /// Each worker's stack: deep enough for the decoders' C libraries.
+    static let defaultStackSize = 4 << 20
+
+    static func run(_ count: Int, stackSize: Int = defaultStackSize, _ body: @escaping @Sendable () -> Void) {
         final class Box: @unchecked Sendable {
             let body: @Sendable () -> Void
             init(_ body: @escaping @Sendable () -> Void) { self.body = body }
