@@ -15,13 +15,14 @@ struct MemoryLimits: Equatable {
     var data: Int?
 
     /// Bytes held apart from any decode's estimate, measured with the release binary
-    /// (`/proc/PID/status` sampled during builds of 2000×1500 PNGs; see MemoryLimitTests):
-    /// each worker thread adds its 4 MiB stack and a 64 MiB glibc malloc arena to the address
-    /// space (VmSize 30 MB → 99 MB with one worker, 169 MB with two), and making an arena maps
-    /// 128 MiB for a moment to align it (VmPeak 235 MB with two workers).
+    /// (scripts/memory-overhead.sh prints them): each worker thread adds its 4 MiB stack and a
+    /// 64 MiB glibc malloc arena to the address space (VmSize 30 MB at start; 99 MB at most with
+    /// one worker, 169 MB with two, about 600 MB with eight), and making an arena maps 128 MiB for a
+    /// moment to align it (VmPeak 235 MB with two workers).
     static let arenaBytes = 64 << 20
-    /// Resident memory the build itself grows by outside the estimates: the index, the stat
-    /// cache, libpng's and libjpeg's rows, encoder output. VmHWM of the builds above: 20 MB.
+    /// Resident memory the build grows by outside the estimates (the index, the stat cache,
+    /// libpng's and libjpeg's rows, encoder output): VmHWM stays near 20 MB on small builds and
+    /// 51 MB on the example site's originals into an 8x8 slot, with 1 to 8 workers.
     static let residentSlack = 48 << 20
     static let residentPerWorker = 8 << 20
 
