@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <jpeglib.h>
 #include <jerror.h>
 
@@ -14,7 +15,8 @@
 struct tg_error {
     struct jpeg_error_mgr base;
     jmp_buf jump;
-    int decoding;  // a memory error while decoding is the limit's doing (limits.memory_mb)
+    int decoding;  // a missing backing store while decoding is the limit's doing (limits.memory_mb)
+    int kind;      // TG_JPEG_DAMAGED, TG_JPEG_OVER_LIMIT or TG_JPEG_OUT_OF_MEMORY
     char message[JMSG_LENGTH_MAX + 64];
 };
 
@@ -22,8 +24,14 @@ static void tg_error_exit(j_common_ptr cinfo) {
     struct tg_error *error = (struct tg_error *)cinfo->err;
     char text[JMSG_LENGTH_MAX];
     (*cinfo->err->format_message)(cinfo, text);
-    if (error->decoding && (error->base.msg_code == JERR_NO_BACKING_STORE || error->base.msg_code == JERR_OUT_OF_MEMORY)) {
+    // libjpeg asks for a backing store once max_memory_to_use is reached; a failed malloc is
+    // JERR_OUT_OF_MEMORY, which says nothing about the file.
+    if (error->decoding && error->base.msg_code == JERR_NO_BACKING_STORE) {
+        error->kind = TG_JPEG_OVER_LIMIT;
         snprintf(error->message, sizeof error->message, "decoding needs more memory than the limit allows (limits.memory_mb; %s)", text);
+    } else if (error->base.msg_code == JERR_OUT_OF_MEMORY) {
+        error->kind = TG_JPEG_OUT_OF_MEMORY;
+        snprintf(error->message, sizeof error->message, "%s", text);
     } else {
         snprintf(error->message, sizeof error->message, "%s", text);
     }
@@ -59,15 +67,22 @@ static void tg_error_init(struct tg_error *error) {
     error->base.emit_message = tg_emit_message;
     error->base.output_message = tg_output_message;
     error->decoding = 0;
+    error->kind = TG_JPEG_DAMAGED;
     error->message[0] = 0;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Decoding
 
+struct tg_scan_monitor {
+    struct jpeg_progress_mgr base;
+    int scan_limit;  // 0: none
+};
+
 struct tg_jpeg_decoder {
     struct jpeg_decompress_struct cinfo;
     struct tg_error error;
+    struct tg_scan_monitor monitor;
     FILE *file;
     int created;
     int started;
@@ -86,6 +101,99 @@ void tg_jpeg_decoder_destroy(tg_jpeg_decoder *decoder) {
 }
 
 const char *tg_jpeg_decoder_message(const tg_jpeg_decoder *decoder) { return decoder->error.message; }
+
+int tg_jpeg_decoder_failure(const tg_jpeg_decoder *decoder) { return decoder->error.kind; }
+
+// ---------------------------------------------------------------------------------------------
+// limits.scans: every scan of a progressive JPEG is a pass over all of the image's coefficients,
+// so the scans are counted before any is decoded. The progress monitor is the backstop: libjpeg
+// calls it before each step of input, and it stops the decode once the scan number passes the
+// limit, should libjpeg ever find a scan the count did not.
+
+static void tg_scan_monitor_check(j_common_ptr cinfo) {
+    struct tg_scan_monitor *monitor = (struct tg_scan_monitor *)cinfo->progress;
+    j_decompress_ptr decompress = (j_decompress_ptr)cinfo;
+    if (cinfo->is_decompressor && monitor->scan_limit > 0 && decompress->input_scan_number > monitor->scan_limit) {
+        struct tg_error *error = (struct tg_error *)cinfo->err;
+        error->kind = TG_JPEG_OVER_LIMIT;
+        snprintf(error->message, sizeof error->message,
+                 "this progressive JPEG has more than %d scans, over the limit of %d (limits.scans)",
+                 monitor->scan_limit, monitor->scan_limit);
+        longjmp(error->jump, 1);
+    }
+}
+
+/// Reads a file through its descriptor with pread, leaving the FILE's position to libjpeg.
+struct tg_byte_reader {
+    int descriptor;
+    off_t offset;
+    size_t length, index;
+    unsigned char buffer[1 << 16];
+};
+
+static int next_byte(struct tg_byte_reader *reader) {
+    if (reader->index == reader->length) {
+        ssize_t got;
+        do got = pread(reader->descriptor, reader->buffer, sizeof reader->buffer, reader->offset);
+        while (got < 0 && errno == EINTR);
+        if (got <= 0) return -1;
+        reader->offset += got;
+        reader->length = (size_t)got;
+        reader->index = 0;
+    }
+    return reader->buffer[reader->index++];
+}
+
+static void skip_bytes(struct tg_byte_reader *reader, size_t count) {
+    size_t buffered = reader->length - reader->index;
+    if (count <= buffered) {
+        reader->index += count;
+    } else {
+        reader->offset += (off_t)(count - buffered);
+        reader->index = reader->length = 0;
+    }
+}
+
+/// The start-of-scan markers from SOI to EOI: one read of the file, no decoding. Marker segments
+/// are skipped by their length; in entropy-coded data a 0xFF is followed by a stuffed 0x00 or a
+/// restart marker, and anything else is the next marker.
+static int count_scans(int descriptor) {
+    struct tg_byte_reader *reader = calloc(1, sizeof *reader);
+    if (!reader) return 0;
+    reader->descriptor = descriptor;
+    int scans = 0, marker = -1;
+    if (next_byte(reader) != 0xFF || next_byte(reader) != 0xD8) goto done;
+    for (;;) {
+        if (marker < 0) {
+            int c;
+            do c = next_byte(reader); while (c >= 0 && c != 0xFF);  // stray bytes, as libjpeg skips them
+            do c = next_byte(reader); while (c == 0xFF);             // fill bytes
+            marker = c;
+        }
+        int code = marker;
+        marker = -1;
+        if (code < 0 || code == 0xD9) break;
+        if (code == 0x00 || code == 0x01 || (code >= 0xD0 && code <= 0xD8)) continue;
+        int high = next_byte(reader), low = next_byte(reader);
+        if (low < 0 || (high << 8 | low) < 2) break;
+        skip_bytes(reader, (size_t)((high << 8 | low) - 2));
+        if (code != 0xDA) continue;
+        scans++;
+        for (;;) {
+            int c = next_byte(reader);
+            if (c < 0) goto done;
+            if (c != 0xFF) continue;
+            do c = next_byte(reader); while (c == 0xFF);
+            if (c < 0) goto done;
+            if (c == 0x00 || (c >= 0xD0 && c <= 0xD7)) continue;
+            marker = c;
+            break;
+        }
+    }
+done:
+    free(reader);
+    return scans;
+}
 
 static int color_space_code(J_COLOR_SPACE space) {
     switch (space) {
@@ -113,7 +221,7 @@ static void fill_info(const struct jpeg_decompress_struct *cinfo, tg_jpeg_info *
     info->output_height = (int)cinfo->output_height;
 }
 
-int tg_jpeg_decoder_open(tg_jpeg_decoder *decoder, const char *path, long max_memory, tg_jpeg_info *info) {
+int tg_jpeg_decoder_open(tg_jpeg_decoder *decoder, const char *path, long max_memory, int scan_limit, tg_jpeg_info *info) {
     tg_error_init(&decoder->error);
     decoder->error.decoding = 1;
     decoder->cinfo.err = &decoder->error.base;
@@ -131,8 +239,15 @@ int tg_jpeg_decoder_open(tg_jpeg_decoder *decoder, const char *path, long max_me
     jpeg_read_header(&decoder->cinfo, TRUE);
     memset(info, 0, sizeof *info);
     fill_info(&decoder->cinfo, info);
+    if (decoder->cinfo.progressive_mode && scan_limit > 0) {
+        decoder->monitor.base.progress_monitor = tg_scan_monitor_check;
+        decoder->monitor.scan_limit = scan_limit;
+        decoder->cinfo.progress = &decoder->monitor.base;
+    }
     return 0;
 }
+
+int tg_jpeg_decoder_count_scans(tg_jpeg_decoder *decoder) { return count_scans(fileno(decoder->file)); }
 
 int tg_jpeg_decoder_icc(tg_jpeg_decoder *decoder, uint8_t **data, unsigned *length) {
     *data = NULL;
@@ -272,7 +387,23 @@ int tg_jpeg_encode(const uint8_t *pixels, int width, int height, size_t row_stri
         cinfo.comp_info[0].h_samp_factor = 1;
         cinfo.comp_info[0].v_samp_factor = 1;
     }
-    if (options->progressive) jpeg_simple_progression(&cinfo);
+    if (options->scan_count > 0) {
+        jpeg_scan_info *script = (*cinfo.mem->alloc_small)((j_common_ptr)&cinfo, JPOOL_PERMANENT,
+                                                           sizeof(jpeg_scan_info) * (size_t)options->scan_count);
+        for (int i = 0; i < options->scan_count; i++) {
+            const tg_jpeg_scan *scan = &options->scans[i];
+            script[i].comps_in_scan = scan->component_count;
+            for (int k = 0; k < 4; k++) script[i].component_index[k] = scan->components[k];
+            script[i].Ss = scan->ss;
+            script[i].Se = scan->se;
+            script[i].Ah = scan->ah;
+            script[i].Al = scan->al;
+        }
+        cinfo.scan_info = script;
+        cinfo.num_scans = options->scan_count;
+    } else if (options->progressive) {
+        jpeg_simple_progression(&cinfo);
+    }
     cinfo.write_JFIF_header = TRUE;
     jpeg_start_compress(&cinfo, TRUE);
     if (options->exif && options->exif_length > 0) jpeg_write_marker(&cinfo, JPEG_APP0 + 1, options->exif, options->exif_length);

@@ -14,6 +14,7 @@ struct tg_png_decoder {
     jmp_buf jump;
     int passes;
     int message_set;   // the read callback already wrote a plainer message than libpng's
+    int out_of_memory; // the failure was an allocation (libpng's or zlib's), not the file
     char message[256];
 };
 
@@ -33,6 +34,8 @@ static const char *plain_reason(const char *text) {
 
 static void tg_png_error(png_structp png, png_const_charp text) {
     tg_png_decoder *decoder = png_get_error_ptr(png);
+    // png_malloc says "Out of memory"; zlib's Z_MEM_ERROR comes as "insufficient memory".
+    if (strstr(text, "Out of memory") || strstr(text, "insufficient memory")) decoder->out_of_memory = 1;
     if (!decoder->message_set) {
         const char *plain = plain_reason(text);
         if (plain) snprintf(decoder->message, sizeof decoder->message, "%s (%s)", plain, text);
@@ -71,6 +74,8 @@ void tg_png_decoder_destroy(tg_png_decoder *decoder) {
 }
 
 const char *tg_png_decoder_message(const tg_png_decoder *decoder) { return decoder->message; }
+
+int tg_png_decoder_out_of_memory(const tg_png_decoder *decoder) { return decoder->out_of_memory; }
 
 static uint32_t read_uint32(const png_byte *bytes) {
     return (uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 | (uint32_t)bytes[2] << 8 | bytes[3];
@@ -116,6 +121,7 @@ int tg_png_decoder_open(tg_png_decoder *decoder, const char *path, tg_png_info *
     if (decoder->png) decoder->info = png_create_info_struct(decoder->png);
     if (!decoder->png || !decoder->info) {
         snprintf(decoder->message, sizeof decoder->message, "out of memory");
+        decoder->out_of_memory = 1;
         return -1;
     }
     png_structp png = decoder->png;

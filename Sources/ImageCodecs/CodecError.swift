@@ -22,7 +22,7 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
         case .damaged(let reason), .overLimit(let reason), .io(let reason), .unsupported(let reason), .writeFailed(let reason):
             reason
         case .outOfMemory(let bytes):
-            "not enough memory: needs \(Self.mebibytes(bytes)) MiB"
+            "\(Self.outOfMemoryPrefix)needs \(Self.mebibytes(bytes)) MiB"
         }
     }
 
@@ -34,6 +34,9 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
         case .overLimit, .outOfMemory, .io, .writeFailed: false
         }
     }
+
+    /// How an `outOfMemory` description begins.
+    public static let outOfMemoryPrefix = "not enough memory: "
 
     /// Whole MiB, rounded up: "needs 1 MiB" for a few bytes, never "needs 0".
     public static func mebibytes(_ bytes: Int) -> Int {

@@ -35,8 +35,9 @@ public struct SourceInfo: Sendable, Equatable {
 /// Takes a decode's rows as they come: top to bottom, stored orientation, 4 bytes a pixel
 /// (premultiplied when `hasAlpha`), `info.decodedSize.width` pixels a row.
 public protocol RowConsumer: AnyObject {
-    /// Called once, before any row.
-    func begin(_ info: SourceInfo)
+    /// Called once, before any row. Throws when the consumer cannot take the image (its
+    /// buffers cannot be allocated): the decode stops with that error.
+    func begin(_ info: SourceInfo) throws(CodecError)
     /// `count` rows from row `first`, packed one after another.
     func consume(rows: UnsafeRawPointer, first: Int, count: Int)
 }
@@ -61,8 +62,8 @@ public struct DecodedImage: Sendable {
     public var colorChunks: PNGColorChunks? { get { info.colorChunks } set { info.colorChunks = newValue } }
 
     /// Feeds the whole image to a consumer, as a streaming decoder would.
-    public func stream(into consumer: RowConsumer) {
-        consumer.begin(info)
+    public func stream(into consumer: RowConsumer) throws(CodecError) {
+        try consumer.begin(info)
         pixels.pixels.withUnsafeBytes { consumer.consume(rows: $0.baseAddress!, first: 0, count: pixels.height) }
     }
 }
@@ -73,9 +74,9 @@ public final class PixelCollector: RowConsumer {
 
     public init() {}
 
-    public func begin(_ info: SourceInfo) {
-        var image = DecodedImage(pixels: PixelBuffer(width: info.decodedSize.width, height: info.decodedSize.height,
-                                                     hasAlpha: info.hasAlpha), fullSize: info.fullSize)
+    public func begin(_ info: SourceInfo) throws(CodecError) {
+        var image = DecodedImage(pixels: try PixelBuffer.allocating(width: info.decodedSize.width, height: info.decodedSize.height,
+                                                                    hasAlpha: info.hasAlpha), fullSize: info.fullSize)
         image.info = info
         self.image = image
     }

@@ -33,7 +33,8 @@ public enum ImageDecoders {
                               into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
         switch header.format {
         case .jpeg:
-            return try JPEGDecoder.decode(path: path, minimumScale: minimumScale, memoryLimit: limits.memoryBytes, into: consumer)
+            return try JPEGDecoder.decode(path: path, minimumScale: minimumScale, memoryLimit: limits.memoryBytes,
+                                          scanLimit: limits.scans, into: consumer)
         case .png:
             // Full-resolution rows: the consumer box-shrinks them on the way in.
             return try PNGDecoder.decode(path: path, pixelLimit: limits.pixels, memoryLimit: limits.memoryBytes, into: consumer)

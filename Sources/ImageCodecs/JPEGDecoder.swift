@@ -16,22 +16,45 @@ public enum JPEGDecoder {
 
     /// Decodes into `consumer`. `memoryLimit` (bytes) bounds what the decoder may hold; a
     /// progressive JPEG keeps every DCT coefficient of the full image, whatever the scale.
+    /// `scanLimit`: most scans a progressive JPEG may have (0: no limit); each is a pass over
+    /// every coefficient, so they are counted from the file's bytes before any is decoded.
     @discardableResult
-    public static func decode(path: String, minimumScale: Double, memoryLimit: Int,
+    public static func decode(path: String, minimumScale: Double, memoryLimit: Int, scanLimit: Int,
                               into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
+        try decode(path: path, minimumScale: minimumScale, memoryLimit: memoryLimit, scanLimit: scanLimit,
+                   countingScans: true, into: consumer)
+    }
+
+    /// `countingScans: false` leaves the scan limit to libjpeg's own count as it reads (tests).
+    static func decode(path: String, minimumScale: Double, memoryLimit: Int, scanLimit: Int, countingScans: Bool,
+                       into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
         guard let decoder = tg_jpeg_decoder_create() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
         defer { tg_jpeg_decoder_destroy(decoder) }
+        var info = tg_jpeg_info()
+        var neededBytes = 1 << 20
         func failure() -> CodecError {
-            CodecError.damaged(String(cString: tg_jpeg_decoder_message(decoder)))
+            let message = String(cString: tg_jpeg_decoder_message(decoder))
+            switch Int(tg_jpeg_decoder_failure(decoder)) {
+            case TG_JPEG_OVER_LIMIT: return .overLimit(message)
+            case TG_JPEG_OUT_OF_MEMORY: return .outOfMemory(bytes: neededBytes)
+            default: return .damaged(message)
+            }
         }
 
-        var info = tg_jpeg_info()
-        let opened = tg_jpeg_decoder_open(decoder, path, memoryLimit, &info)
+        let opened = tg_jpeg_decoder_open(decoder, path, memoryLimit, Int32(clamping: scanLimit), &info)
         guard opened == 0 else { throw opened == -2 ? .io(String(cString: tg_jpeg_decoder_message(decoder))) : failure() }
+        neededBytes = Int(info.width) * 4 * stripRows
         if info.progressive != 0 {
             let needed = coefficientBytes(info)
+            neededBytes += needed
             if needed > memoryLimit {
                 throw CodecError.overLimit("this progressive JPEG needs \(needed >> 20) MiB to decode, over the limit of \(memoryLimit >> 20) MiB (limits.memory_mb)")
+            }
+            if scanLimit > 0, countingScans {
+                let scans = Int(tg_jpeg_decoder_count_scans(decoder))
+                if scans > scanLimit {
+                    throw CodecError.overLimit("this progressive JPEG has \(scans) scans, over the limit of \(scanLimit) (limits.scans)")
+                }
             }
         }
         var iccData: UnsafeMutablePointer<UInt8>?
@@ -49,35 +72,29 @@ public enum JPEGDecoder {
         source.isGrey = info.color_space == Int32(TG_JPEG_GRAY)
         source.iccProfile = cmyk ? nil : icc
         source.isChroma444 = isChroma444(info)
-        consumer.begin(source)
-
         let rowBytes = source.decodedSize.width * 4, height = source.decodedSize.height
-        var strip = [UInt8](repeating: 0, count: rowBytes * stripRows)
+        let strip = try HeapBytes(count: rowBytes * stripRows)
+        try consumer.begin(source)
+
         var row = 0
         while row < height {
-            var status: Int32 = 0
             var got: Int32 = 0
-            strip.withUnsafeMutableBufferPointer { bytes in
-                status = tg_jpeg_decoder_read(decoder, bytes.baseAddress, rowBytes, Int32(min(stripRows, height - row)), &got)
-                if status == 0, got > 0 {
-                    if cmyk { CMYKConversion.convertToRGB(UnsafeMutableBufferPointer(rebasing: bytes[..<(Int(got) * rowBytes)]), inverted: info.adobe_transform >= 0) }
-                    consumer.consume(rows: UnsafeRawPointer(bytes.baseAddress!), first: row, count: Int(got))
-                }
-            }
-            guard status == 0 else { throw failure() }
+            guard tg_jpeg_decoder_read(decoder, strip.pointer, rowBytes, Int32(min(stripRows, height - row)), &got) == 0 else { throw failure() }
             guard got > 0 else {
                 throw CodecError.damaged("the JPEG ended after \(row) of \(height) rows (truncated?)")
             }
+            if cmyk { CMYKConversion.convertToRGB(UnsafeMutableBufferPointer(rebasing: strip.bytes[..<(Int(got) * rowBytes)]), inverted: info.adobe_transform >= 0) }
+            consumer.consume(rows: UnsafeRawPointer(strip.pointer), first: row, count: Int(got))
             row += Int(got)
         }
         guard tg_jpeg_decoder_finish(decoder) == 0 else { throw failure() }
         return source
     }
 
-    /// Decodes the whole image into memory.
-    public static func decode(path: String, minimumScale: Double, memoryLimit: Int) throws(CodecError) -> DecodedImage {
+    /// Decodes the whole image into memory: for tests and tools. `scanLimit` 0: no limit.
+    public static func decode(path: String, minimumScale: Double, memoryLimit: Int, scanLimit: Int = 0) throws(CodecError) -> DecodedImage {
         let collector = PixelCollector()
-        try decode(path: path, minimumScale: minimumScale, memoryLimit: memoryLimit, into: collector)
+        try decode(path: path, minimumScale: minimumScale, memoryLimit: memoryLimit, scanLimit: scanLimit, into: collector)
         return collector.image!
     }
 
@@ -97,7 +114,7 @@ public enum JPEGDecoder {
         var info = tg_jpeg_info()
         var iccData: UnsafeMutablePointer<UInt8>?
         var iccLength: UInt32 = 0
-        guard tg_jpeg_decoder_open(decoder, path, 0, &info) == 0, tg_jpeg_decoder_icc(decoder, &iccData, &iccLength) == 0 else {
+        guard tg_jpeg_decoder_open(decoder, path, 0, 0, &info) == 0, tg_jpeg_decoder_icc(decoder, &iccData, &iccLength) == 0 else {
             throw CodecError.damaged(String(cString: tg_jpeg_decoder_message(decoder)))
         }
         defer { tg_jpeg_free(iccData) }

@@ -16,6 +16,8 @@ public enum JPEGEncoder {
         public var exif: [UInt8]?
         /// The pixels are C, M, Y, K bytes, written as a CMYK JPEG (for fixtures).
         public var inputIsCMYK = false
+        /// A progressive scan script written instead of libjpeg's default one (for fixtures).
+        public var scanScript: [JPEGScan] = []
 
         public init(quality: Int, progressive: Bool) {
             self.quality = quality
@@ -31,17 +33,20 @@ public enum JPEGEncoder {
         var output: UnsafeMutablePointer<UInt8>?
         var length: UInt = 0
         var message = [CChar](repeating: 0, count: 200)
-        let icc = options.iccProfile ?? [], exif = options.exif ?? []
+        let icc = options.iccProfile ?? [], exif = options.exif ?? [], script = options.scanScript.map(\.cScan)
         let status = image.pixels.withUnsafeBufferPointer { pixels in
             icc.withUnsafeBufferPointer { profile in
                 exif.withUnsafeBufferPointer { exif in
-                    var settings = tg_jpeg_encode_options(
-                        quality: Int32(options.quality), progressive: options.progressive ? 1 : 0,
-                        chroma_444: options.chroma444 ? 1 : 0, grayscale: options.grayscale ? 1 : 0,
-                        icc: profile.baseAddress, icc_length: UInt32(profile.count),
-                        exif: exif.baseAddress, exif_length: UInt32(exif.count), input_cmyk: options.inputIsCMYK ? 1 : 0)
-                    return tg_jpeg_encode(pixels.baseAddress, Int32(image.width), Int32(image.height), image.rowBytes,
-                                          &settings, &output, &length, &message)
+                    script.withUnsafeBufferPointer { scans in
+                        var settings = tg_jpeg_encode_options(
+                            quality: Int32(options.quality), progressive: options.progressive ? 1 : 0,
+                            chroma_444: options.chroma444 ? 1 : 0, grayscale: options.grayscale ? 1 : 0,
+                            icc: profile.baseAddress, icc_length: UInt32(profile.count),
+                            exif: exif.baseAddress, exif_length: UInt32(exif.count), input_cmyk: options.inputIsCMYK ? 1 : 0,
+                            scans: scans.baseAddress, scan_count: Int32(scans.count))
+                        return tg_jpeg_encode(pixels.baseAddress, Int32(image.width), Int32(image.height), image.rowBytes,
+                                              &settings, &output, &length, &message)
+                    }
                 }
             }
         }
@@ -50,5 +55,26 @@ public enum JPEGEncoder {
             throw CodecError.writeFailed("JPEG encoding failed: \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
         }
         return Array(UnsafeBufferPointer(start: output, count: Int(length)))
+    }
+}
+
+/// One scan of a progressive JPEG: the components it carries (indexes into the frame's), its
+/// spectral band `ss...se` (0...0 for DC) and its successive-approximation bits `ah`, `al`.
+public struct JPEGScan: Sendable, Equatable {
+    public var components: [Int]
+    public var ss: Int, se: Int, ah: Int, al: Int
+
+    public init(components: [Int], ss: Int, se: Int, ah: Int, al: Int) {
+        self.components = components
+        self.ss = ss
+        self.se = se
+        self.ah = ah
+        self.al = al
+    }
+
+    var cScan: tg_jpeg_scan {
+        let index = { (k: Int) in Int32(k < components.count ? components[k] : 0) }
+        return tg_jpeg_scan(component_count: Int32(components.count), components: (index(0), index(1), index(2), index(3)),
+                            ss: Int32(ss), se: Int32(se), ah: Int32(ah), al: Int32(al))
     }
 }

@@ -14,7 +14,11 @@ public enum PNGDecoder {
     public static func decode(path: String, pixelLimit: Int, memoryLimit: Int, into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
         guard let decoder = tg_png_decoder_create() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
         defer { tg_png_decoder_destroy(decoder) }
-        func failure() -> CodecError { CodecError.damaged(String(cString: tg_png_decoder_message(decoder))) }
+        var neededBytes = 1 << 20
+        func failure() -> CodecError {
+            tg_png_decoder_out_of_memory(decoder) != 0
+                ? .outOfMemory(bytes: neededBytes) : .damaged(String(cString: tg_png_decoder_message(decoder)))
+        }
 
         var info = tg_png_info()
         let opened = tg_png_decoder_open(decoder, path, &info)
@@ -24,9 +28,9 @@ public enum PNGDecoder {
             throw CodecError.overLimit("\(size) is \(size.area) pixels, over the limit of \(pixelLimit) (limits.pixels)")
         }
         let interlaced = info.interlaced != 0
-        let wholeBytes = size.area * PixelBuffer.channels
+        let wholeBytes = HeapBytes.product(size.width, size.height, PixelBuffer.channels)
         if interlaced, wholeBytes > memoryLimit {
-            throw CodecError.overLimit("this interlaced PNG must be held whole to decode, \((wholeBytes + (1 << 20) - 1) >> 20) MiB, over the limit of \(memoryLimit >> 20) MiB (limits.memory_mb)")
+            throw CodecError.overLimit("this interlaced PNG must be held whole to decode, \(CodecError.mebibytes(wholeBytes)) MiB, over the limit of \(memoryLimit >> 20) MiB (limits.memory_mb)")
         }
         var source = SourceInfo(fullSize: size, decodedSize: size)
         if info.icc_length > 0 {
@@ -37,6 +41,10 @@ public enum PNGDecoder {
 
         // 16-bit sources with alpha keep 16 bits until premultiplied; see PremultipliedRGBA16.
         let keep16 = info.bit_depth == 16 && info.has_alpha != 0 && !interlaced
+        // Every buffer that grows with the image is had before libpng allocates its rows, so
+        // that a failure names what this decode needs.
+        let rows = try PNGRowSource(decoder: decoder, size: size, bytesPerPixel: keep16 ? 8 : 4, whole: interlaced)
+        neededBytes = rows.bytes + HeapBytes.product(size.width, 8, 2)  // and libpng's two rows
         guard tg_png_decoder_start(decoder, keep16 ? 1 : 0, &info) == 0 else { throw failure() }
         source.hasAlpha = info.has_alpha != 0
         source.isGrey = info.color_type & 2 == 0  // PNG_COLOR_MASK_COLOR
@@ -45,10 +53,9 @@ public enum PNGDecoder {
             gamma: info.gamma > 0 ? Int(info.gamma) : nil,
             chromaticities: info.has_chromaticities != 0 ? withUnsafeBytes(of: info.chromaticities) { Array($0.bindMemory(to: Int32.self)).map(Int.init) } : nil)
         source.colorChunks = chunks.isEmpty ? nil : chunks
-        consumer.begin(source)
+        try consumer.begin(source)
 
-        let rows = PNGRowSource(decoder: decoder, size: size, hasAlpha: source.hasAlpha, bytesPerPixel: Int(info.output_bytes_per_pixel))
-        guard interlaced ? rows.streamWhole(into: consumer) : rows.stream(into: consumer) else { throw failure() }
+        guard rows.read(into: consumer, hasAlpha: source.hasAlpha) else { throw failure() }
         guard tg_png_decoder_finish(decoder) == 0 else { throw failure() }
         return source
     }
@@ -62,58 +69,66 @@ public enum PNGDecoder {
     }
 }
 
-/// The rows of a started decode, turned into premultiplied 8-bit RGBA and handed on.
+/// The rows of a started decode, turned into premultiplied 8-bit RGBA and handed on: a strip at
+/// a time, or, for interlaced files, every pass into the whole image first.
 private struct PNGRowSource {
     let decoder: OpaquePointer
     let size: PixelSize
-    let hasAlpha: Bool
     /// 4, or 8 for 16-bit rows.
     let bytesPerPixel: Int
+    /// Adam7: every pass lands in the same rows, so the whole image is held.
+    let whole: Bool
+    /// The rows as libpng writes them: a strip, or the whole image.
+    let raw: HeapBytes
+    /// 16-bit strips turned into 8-bit premultiplied rows.
+    let converted: HeapBytes?
 
-    /// Reads strip by strip. False when libpng failed; its message says why.
-    func stream(into consumer: RowConsumer) -> Bool {
-        let width = size.width
-        var raw = [UInt8](repeating: 0, count: width * bytesPerPixel * PNGDecoder.stripRows)
-        var converted = [UInt8](repeating: 0, count: bytesPerPixel == 8 ? width * 4 * PNGDecoder.stripRows : 0)
+    init(decoder: OpaquePointer, size: PixelSize, bytesPerPixel: Int, whole: Bool) throws(CodecError) {
+        self.decoder = decoder
+        self.size = size
+        self.bytesPerPixel = bytesPerPixel
+        self.whole = whole
+        raw = try HeapBytes(count: HeapBytes.product(size.width * bytesPerPixel, whole ? size.height : PNGDecoder.stripRows))
+        converted = bytesPerPixel == 8 ? try HeapBytes(count: HeapBytes.product(size.width * 4, PNGDecoder.stripRows)) : nil
+    }
+
+    /// Bytes held.
+    var bytes: Int { raw.count + (converted?.count ?? 0) }
+
+    /// False when libpng failed; its message says why.
+    func read(into consumer: RowConsumer, hasAlpha: Bool) -> Bool {
+        whole ? readWhole(into: consumer, hasAlpha: hasAlpha) : readStrips(into: consumer, hasAlpha: hasAlpha)
+    }
+
+    private func readStrips(into consumer: RowConsumer, hasAlpha: Bool) -> Bool {
+        let width = size.width, rawRowBytes = width * bytesPerPixel
         var row = 0
         while row < size.height {
             let count = min(PNGDecoder.stripRows, size.height - row)
-            let ok = raw.withUnsafeMutableBufferPointer { raw in
-                let rawRowBytes = width * bytesPerPixel
-                guard tg_png_decoder_read_rows(decoder, raw.baseAddress, rawRowBytes, UInt32(count)) == 0 else { return false }
-                if bytesPerPixel == 8 {
-                    converted.withUnsafeMutableBufferPointer { target in
-                        for line in 0..<count {
-                            let source = UnsafeMutableBufferPointer(rebasing: raw[line * rawRowBytes..<(line + 1) * rawRowBytes])
-                            source.withMemoryRebound(to: UInt16.self) {
-                                PremultipliedRGBA16.convert(UnsafeBufferPointer($0),
-                                                            into: UnsafeMutableBufferPointer(rebasing: target[line * width * 4..<(line + 1) * width * 4]))
-                            }
-                        }
-                        consumer.consume(rows: UnsafeRawPointer(target.baseAddress!), first: row, count: count)
+            guard tg_png_decoder_read_rows(decoder, raw.pointer, rawRowBytes, UInt32(count)) == 0 else { return false }
+            if let converted {
+                for line in 0..<count {
+                    let source = UnsafeMutableBufferPointer(rebasing: raw.bytes[line * rawRowBytes..<(line + 1) * rawRowBytes])
+                    source.withMemoryRebound(to: UInt16.self) {
+                        PremultipliedRGBA16.convert(UnsafeBufferPointer($0),
+                                                    into: UnsafeMutableBufferPointer(rebasing: converted.bytes[line * width * 4..<(line + 1) * width * 4]))
                     }
-                } else {
-                    if hasAlpha { PixelBuffer.premultiply(UnsafeMutableBufferPointer(rebasing: raw[..<(count * rawRowBytes)])) }
-                    consumer.consume(rows: UnsafeRawPointer(raw.baseAddress!), first: row, count: count)
                 }
-                return true
+                consumer.consume(rows: UnsafeRawPointer(converted.pointer), first: row, count: count)
+            } else {
+                if hasAlpha { PixelBuffer.premultiply(UnsafeMutableBufferPointer(rebasing: raw.bytes[..<(count * rawRowBytes)])) }
+                consumer.consume(rows: UnsafeRawPointer(raw.pointer), first: row, count: count)
             }
-            guard ok else { return false }
             row += count
         }
         return true
     }
 
-    /// Interlaced files: every pass into one whole image, premultiplied, then handed on.
-    func streamWhole(into consumer: RowConsumer) -> Bool {
-        var image = PixelBuffer(width: size.width, height: size.height, hasAlpha: hasAlpha)
-        let rowBytes = image.rowBytes
-        return image.pixels.withUnsafeMutableBufferPointer { pixels in
-            guard tg_png_decoder_read_image(decoder, pixels.baseAddress, rowBytes) == 0 else { return false }
-            if hasAlpha { PixelBuffer.premultiply(pixels) }
-            consumer.consume(rows: UnsafeRawPointer(pixels.baseAddress!), first: 0, count: size.height)
-            return true
-        }
+    private func readWhole(into consumer: RowConsumer, hasAlpha: Bool) -> Bool {
+        guard tg_png_decoder_read_image(decoder, raw.pointer, size.width * 4) == 0 else { return false }
+        if hasAlpha { PixelBuffer.premultiply(raw.bytes) }
+        consumer.consume(rows: UnsafeRawPointer(raw.pointer), first: 0, count: size.height)
+        return true
     }
 }
 
@@ -126,7 +141,7 @@ private final class ShrinkingCollector: RowConsumer {
 
     init(minimumScale: Double) { self.minimumScale = minimumScale }
 
-    func begin(_ info: SourceInfo) {
+    func begin(_ info: SourceInfo) throws(CodecError) {
         let kx = BoxShrink.factor(keeping: minimumScale, length: info.decodedSize.width)
         let ky = BoxShrink.factor(keeping: minimumScale, length: info.decodedSize.height)
         let reducer = BoxReducer(sourceWidth: info.decodedSize.width, sourceHeight: info.decodedSize.height,
@@ -134,7 +149,7 @@ private final class ShrinkingCollector: RowConsumer {
             let rowBytes = image.rowBytes
             image.pixels.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: index * rowBytes).copyMemory(from: row, byteCount: rowBytes) }
         }
-        image = PixelBuffer(width: reducer.size.width, height: reducer.size.height, hasAlpha: info.hasAlpha)
+        image = try PixelBuffer.allocating(width: reducer.size.width, height: reducer.size.height, hasAlpha: info.hasAlpha)
         var shrunk = info
         shrunk.decodedSize = reducer.size
         self.info = shrunk

@@ -1,6 +1,7 @@
 import Raster
 
-/// Reads a PNG's IHDR and the chunks before its image data: animation (APNG), alpha, eXIf.
+/// Reads a PNG's IHDR and the chunks before its image data: alpha, eXIf, and whether it is an
+/// animation (APNG: an acTL chunk and more than one frame with data).
 enum PNGHeader {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     /// PNG's own bound on a chunk length.
@@ -34,17 +35,39 @@ enum PNGHeader {
         }
 
         var offset = 8 + 25
+        var claimedFrames = 0
         while true {
-            let chunk = file.read(at: offset, length: 8)
-            guard chunk.count == 8, let length = chunk.uint32BE(0), length <= maxChunkLength else { break }
+            let chunk = file.read(at: offset, length: 12)
+            guard chunk.count >= 8, let length = chunk.uint32BE(0), length <= maxChunkLength else { break }
             if chunk.hasBytes("IDAT", at: 4) || chunk.hasBytes("IEND", at: 4) { break }
-            if chunk.hasBytes("acTL", at: 4) { header.isAnimated = true }
+            if chunk.hasBytes("acTL", at: 4) { claimedFrames = chunk.uint32BE(8) ?? 0 }
             if chunk.hasBytes("tRNS", at: 4) { header.hasAlpha = true }
             if chunk.hasBytes("eXIf", at: 4), length <= JPEGHeader.maxEXIFBytes {
                 header.orientation = EXIFOrientation.read(file.read(at: offset + 8, length: length))
             }
             offset += 12 + length
         }
+        // An acTL chunk only claims: the animation is the frames that are really there.
+        header.isAnimated = claimedFrames > 1 && framesWithData(file, upTo: 2) > 1
         return header
+    }
+
+    /// The APNG frames that hold image data, counted no further than `limit`: an `fcTL` chunk
+    /// followed, before the next `fcTL`, by `IDAT` (the default image as the first frame) or
+    /// `fdAT`. Walks chunk headers only.
+    static func framesWithData(_ file: FileBytes, upTo limit: Int = .max) -> Int {
+        var offset = 8, frames = 0, controlWaitingForData = false
+        while frames < limit {
+            let chunk = file.read(at: offset, length: 8)
+            guard chunk.count == 8, let length = chunk.uint32BE(0), length <= maxChunkLength, !chunk.hasBytes("IEND", at: 4) else { break }
+            if chunk.hasBytes("fcTL", at: 4) {
+                controlWaitingForData = true
+            } else if controlWaitingForData, chunk.hasBytes("IDAT", at: 4) || chunk.hasBytes("fdAT", at: 4) {
+                frames += 1
+                controlWaitingForData = false
+            }
+            offset += 12 + length
+        }
+        return frames
     }
 }

@@ -19,7 +19,7 @@ private func twin(_ name: String) -> String {
 
 // The PngSuite (Willem van Schaik's PNG test images) lives outside the repository; these tests
 // skip, saying so, on a machine without it.
-@Suite(.enabled(if: !suiteFiles.isEmpty, "PngSuite not found at \(suiteFolder)"))
+@Suite(.needs("PngSuite at \(suiteFolder)") { !suiteFiles.isEmpty })
 struct PNGSuiteTests {
     /// Every valid file decoded at a scale (rows streamed through the box shrink, or an
     /// interlaced file held whole and shrunk) is its full decode shrunk by the same factors.

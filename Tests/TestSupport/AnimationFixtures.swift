@@ -32,8 +32,32 @@ public enum AnimationFixtures {
             + Array("WEBP".utf8) + body
     }
 
-    /// An APNG: `png` with an `acTL` chunk (2 frames, looping) before its image data.
-    public static func apng(_ png: [UInt8]) -> [UInt8] {
-        PNGDamage.inserting(PNGFixture.chunk("acTL", [0, 0, 0, 2, 0, 0, 0, 0]), before: "IDAT", in: png)
+    /// An APNG made of a still PNG (one IDAT): an `acTL` chunk claiming `claimed` frames, an
+    /// `fcTL` before the image data when `defaultImageIsFrame`, then `extraFrames` more `fcTL`
+    /// chunks, each followed by an `fdAT` holding the same image data when `extraFramesHaveData`.
+    public static func apng(_ png: [UInt8], claiming claimed: Int = 2, defaultImageIsFrame: Bool = true,
+                            extraFrames: Int = 1, extraFramesHaveData: Bool = true) -> [UInt8] {
+        let chunks = PNGDamage.chunks(png)
+        let ihdr = chunks.first { $0.type == "IHDR" }!, idat = chunks.first { $0.type == "IDAT" }!
+        let size = Array(png[ihdr.offset + 8..<ihdr.offset + 16])
+        let imageData = Array(png[idat.offset + 8..<idat.offset + 8 + idat.length])
+        var sequence: UInt32 = 0
+        func control() -> [UInt8] {
+            defer { sequence += 1 }
+            // Sequence, width and height, at (0, 0), 1/10 s, no disposal, source blend.
+            return PNGFixture.chunk("fcTL", sequence.bigEndian4 + size + [UInt8](repeating: 0, count: 8) + [0, 1, 0, 10, 0, 0])
+        }
+        var before = PNGFixture.chunk("acTL", UInt32(claimed).bigEndian4 + [0, 0, 0, 0])
+        if defaultImageIsFrame { before += control() }
+        var after: [UInt8] = []
+        for _ in 0..<extraFrames {
+            after += control()
+            if extraFramesHaveData {
+                after += PNGFixture.chunk("fdAT", sequence.bigEndian4 + imageData)
+                sequence += 1
+            }
+        }
+        let end = idat.offset + 12 + idat.length
+        return Array(png[..<idat.offset]) + before + Array(png[idat.offset..<end]) + after + Array(png[end...])
     }
 }

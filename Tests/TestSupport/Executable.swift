@@ -21,6 +21,32 @@ public enum Executable {
         return (process, out, err)
     }
 
+    /// How a run through another program ended.
+    public struct Result: Sendable {
+        /// The exit status, or the signal that ended the process when `signalled`.
+        public var status: Int32
+        public var signalled: Bool
+        public var out: String
+        public var err: String
+    }
+
+    /// Runs `thumbgen` to the end through `wrapper` (a program and its first arguments, such
+    /// as `prlimit --as=N --`), which ends by executing thumbgen with `arguments`.
+    public static func run(_ arguments: [String], through wrapper: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: wrapper[0])
+        process.arguments = Array(wrapper.dropFirst()) + [url.path] + arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+                      out: String(decoding: output, as: UTF8.self), err: String(decoding: errors, as: UTF8.self))
+    }
+
     /// Runs `thumbgen` to the end: exit status, standard output, standard error.
     public static func run(_ arguments: [String], in folder: String? = nil) throws -> (status: Int32, out: String, err: String) {
         let (process, out, err) = try start(arguments, in: folder)

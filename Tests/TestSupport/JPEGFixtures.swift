@@ -13,6 +13,8 @@ public enum JPEGFixtures {
         public var iccProfile: [UInt8]?
         /// Write the pixels as an Adobe CMYK file (inverted, as Adobe applications store it).
         public var cmyk = false
+        /// A progressive scan script in place of libjpeg's (`progressiveScript(scans:components:)`).
+        public var scanScript: [JPEGScan] = []
         public init() {}
     }
 
@@ -23,6 +25,7 @@ public enum JPEGFixtures {
         encoder.sourceIsChroma444 = options.chroma444
         encoder.iccProfile = options.iccProfile
         encoder.exif = options.orientation.map(exifPayload(orientation:))
+        encoder.scanScript = options.scanScript
         var source = pixels
         if options.cmyk {
             encoder.inputIsCMYK = true
@@ -30,6 +33,26 @@ public enum JPEGFixtures {
         }
         if options.chroma444 { encoder.quality = max(encoder.quality, 90) }
         return try! JPEGEncoder.encode(source, options: encoder)
+    }
+
+    /// A legal progressive script of exactly `scans` scans over `components` components (1 or
+    /// 3): each component's DC, then every coefficient one at a time, each first sent at 10 bits
+    /// of successive approximation and refined one bit a scan (the most libjpeg writes for
+    /// 8-bit samples), component after component. Up to 704 scans a component.
+    public static func progressiveScript(scans: Int, components: Int) -> [JPEGScan] {
+        var script = (0..<components).map { JPEGScan(components: [$0], ss: 0, se: 0, ah: 0, al: 10) }
+        var rest: [JPEGScan] = []
+        for component in 0..<components {
+            for bit in stride(from: 10, to: 0, by: -1) { rest.append(JPEGScan(components: [component], ss: 0, se: 0, ah: bit, al: bit - 1)) }
+            for coefficient in 1...63 {
+                rest.append(JPEGScan(components: [component], ss: coefficient, se: coefficient, ah: 0, al: 10))
+                for bit in stride(from: 10, to: 0, by: -1) {
+                    rest.append(JPEGScan(components: [component], ss: coefficient, se: coefficient, ah: bit, al: bit - 1))
+                }
+            }
+        }
+        precondition(scans >= components && scans - components <= rest.count, "\(scans) scans over \(components) components")
+        return script + rest.prefix(scans - components)
     }
 
     /// An APP1 payload ("Exif\0\0" + TIFF) holding only an orientation, made with libexif.

@@ -40,7 +40,7 @@ public enum FuzzInput {
         let scale = min(1, maker.rootScale * ImageJob.decodeHeadroom)
         let decoded: SourceInfo?
         switch header.format {
-        case .jpeg: decoded = try? JPEGDecoder.decode(path: path, minimumScale: scale, memoryLimit: 64 << 20, into: maker)
+        case .jpeg: decoded = try? JPEGDecoder.decode(path: path, minimumScale: scale, memoryLimit: 64 << 20, scanLimit: limits.scans, into: maker)
         case .png: decoded = try? PNGDecoder.decode(path: path, pixelLimit: limits.pixels, memoryLimit: 64 << 20, into: maker)
         default: decoded = nil
         }

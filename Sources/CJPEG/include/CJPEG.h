@@ -23,15 +23,28 @@ enum {
     TG_JPEG_GRAY = 1, TG_JPEG_RGB = 2, TG_JPEG_YCBCR = 3, TG_JPEG_CMYK = 4, TG_JPEG_YCCK = 5, TG_JPEG_OTHER = 0
 };
 
+/// What made a call fail (tg_jpeg_decoder_failure).
+enum {
+    TG_JPEG_DAMAGED = 0,        // the data: truncated, corrupt, unsupported
+    TG_JPEG_OVER_LIMIT = 1,     // max_memory or the scan limit
+    TG_JPEG_OUT_OF_MEMORY = 2   // a failed allocation: nothing to do with the file
+};
+
 typedef struct tg_jpeg_decoder tg_jpeg_decoder;
 
 tg_jpeg_decoder *tg_jpeg_decoder_create(void);
 void tg_jpeg_decoder_destroy(tg_jpeg_decoder *decoder);
 const char *tg_jpeg_decoder_message(const tg_jpeg_decoder *decoder);
+/// The kind of the last failure: TG_JPEG_DAMAGED, TG_JPEG_OVER_LIMIT or TG_JPEG_OUT_OF_MEMORY.
+int tg_jpeg_decoder_failure(const tg_jpeg_decoder *decoder);
 
 /// Opens `path` and reads its header (keeping APP2 markers for the ICC profile).
-/// `max_memory` bounds what libjpeg may allocate, in bytes (0: unbounded).
-int tg_jpeg_decoder_open(tg_jpeg_decoder *decoder, const char *path, long max_memory, tg_jpeg_info *info);
+/// `max_memory` bounds what libjpeg may allocate, in bytes (0: unbounded). `scan_limit`: most
+/// scans a progressive file may have (0: unbounded); libjpeg stops once it meets one more.
+int tg_jpeg_decoder_open(tg_jpeg_decoder *decoder, const char *path, long max_memory, int scan_limit, tg_jpeg_info *info);
+
+/// The file's start-of-scan markers, counted from its bytes without decoding (after open).
+int tg_jpeg_decoder_count_scans(tg_jpeg_decoder *decoder);
 
 /// The embedded ICC profile, malloc'd (free with tg_jpeg_free), or NULL with length 0.
 int tg_jpeg_decoder_icc(tg_jpeg_decoder *decoder, uint8_t **data, unsigned *length);
@@ -46,6 +59,14 @@ int tg_jpeg_decoder_read(tg_jpeg_decoder *decoder, uint8_t *rows, size_t row_str
 /// Finishes the decode (checking the end of the data).
 int tg_jpeg_decoder_finish(tg_jpeg_decoder *decoder);
 
+/// One scan of a progressive script (for fixtures): the components it carries (indexes), its
+/// spectral band ss...se and its successive-approximation bits ah, al.
+typedef struct tg_jpeg_scan {
+    int component_count;
+    int components[4];
+    int ss, se, ah, al;
+} tg_jpeg_scan;
+
 typedef struct tg_jpeg_encode_options {
     int quality;            // 1...100
     int progressive;
@@ -56,6 +77,8 @@ typedef struct tg_jpeg_encode_options {
     const uint8_t *exif;    // an APP1 payload ("Exif\0\0" + TIFF), written as given (fixtures)
     unsigned exif_length;
     int input_cmyk;         // rows are C, M, Y, K and are written as a CMYK file (fixtures)
+    const tg_jpeg_scan *scans;  // a progressive scan script to write instead of the default (fixtures)
+    int scan_count;
 } tg_jpeg_encode_options;
 
 /// Encodes RGBX rows (4 bytes a pixel) with optimised Huffman tables. *out is malloc'd (free

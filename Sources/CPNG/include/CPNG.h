@@ -29,6 +29,9 @@ typedef struct tg_png_decoder tg_png_decoder;
 tg_png_decoder *tg_png_decoder_create(void);
 void tg_png_decoder_destroy(tg_png_decoder *decoder);
 const char *tg_png_decoder_message(const tg_png_decoder *decoder);
+/// Nonzero when the last failure was an allocation (libpng's or zlib's), which says nothing
+/// about the file.
+int tg_png_decoder_out_of_memory(const tg_png_decoder *decoder);
 
 /// Opens `path` and reads every chunk before the image data (checking each CRC). Allocates
 /// nothing that grows with the image: the caller checks the size against its limits next.

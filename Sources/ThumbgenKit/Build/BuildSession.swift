@@ -52,7 +52,7 @@ struct BuildSession {
         }
         context = BuildContext(manifest: manifest, paths: paths, files: files, ownership: ownership, journal: journal,
                                reuse: ReusePolicy(previous: previous, paths: paths, force: generator.options.force),
-                               statCache: StatCache.load(from: state.statCache), memory: .standard())
+                               statCache: StatCache.load(from: state.statCache), memory: .standard(workers: generator.options.jobs))
     }
 
     /// Writes the index (and registers it), then deletes what this manifest owned and no longer

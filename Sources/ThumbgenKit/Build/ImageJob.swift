@@ -79,9 +79,14 @@ struct ImageJob: Sendable {
 
         // Render, encode and write, under the memory budget.
         let placeholder = context.manifest.output.placeholder != .none
-        let estimate = Renderer.memoryEstimate(header: header, renditions: plan.renditions, placeholder: placeholder)
-        guard context.memory.reserve(estimate) else {
-            return failed(outcome, facts, .outOfMemory(bytes: estimate), recipe: recipe)
+        let largest = plan.renditions.map(\.geometry.size.area).max() ?? 0
+        let render = Renderer.memoryEstimate(header: header, renditions: plan.renditions, placeholder: placeholder)
+        let encode = RenditionEncoder.memoryEstimate(pixels: largest, fallback: fallback)
+        let estimate = render > Int.max - encode ? Int.max : render + encode
+        do {
+            try context.memory.reserve(estimate)
+        } catch {
+            return failed(outcome, facts, error, recipe: recipe)
         }
         defer { context.memory.release(estimate) }
         let made: (files: [(path: String, bytes: [UInt8])], records: [String: RenditionRecord], placeholder: PlaceholderRecord?)

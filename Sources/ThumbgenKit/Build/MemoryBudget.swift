@@ -1,29 +1,36 @@
-import Glibc
+import FoundationEssentials
+import ImageCodecs
 
-/// Bytes of decoding the workers may hold at once, so that two huge originals are not decoded
-/// side by side when together they would not fit. A job over the budget on its own still runs,
-/// alone.
+/// Bytes of decoding the workers may hold, with two figures. `limit`, the scheduling budget:
+/// a job waits until its estimate fits beside what the others hold (a job over it on its own
+/// still runs, alone). `capacity`: what one job may ever hold, from the tightest of the
+/// machine's memory, the container's (cgroup) and the process's rlimits; a job over it never
+/// starts its decode, so that an allocation that cannot be met is refused before it is made.
 final class MemoryBudget: @unchecked Sendable {
     let limit: Int
+    let capacity: Int
     private let condition = Condition()
     private var used = 0
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, capacity: Int = .max) {
+        self.limit = min(limit, capacity)
+        self.capacity = capacity
+    }
 
-    /// A quarter of physical memory, at most 4 GiB.
-    static func standard() -> MemoryBudget {
-        let physical = sysconf(Int32(_SC_PHYS_PAGES)) * sysconf(Int32(_SC_PAGESIZE))
-        return MemoryBudget(limit: min(max(physical / 4, 256 << 20), 4 << 30))
+    /// From this process's limits, for `workers` threads decoding side by side.
+    static func standard(workers: Int = ProcessInfo.processInfo.activeProcessorCount) -> MemoryBudget {
+        let limits = MemoryLimits.current()
+        return MemoryBudget(limit: limits.schedulingBudget(workers: workers), capacity: limits.capacity(workers: workers))
     }
 
     /// Waits until `bytes` fit beside what other jobs hold (or nothing else is held), then takes
-    /// them; false when they could never fit.
-    func reserve(_ bytes: Int) -> Bool {
+    /// them. Throws `CodecError.outOfMemory(bytes:)` at once when they are over `capacity`.
+    func reserve(_ bytes: Int) throws(CodecError) {
+        guard bytes <= capacity else { throw CodecError.outOfMemory(bytes: bytes) }
         condition.withLock {
             while used > 0 && used + bytes > limit { condition.wait() }
             used += bytes
         }
-        return true
     }
 
     func release(_ bytes: Int) {

@@ -19,6 +19,14 @@ struct RenditionEncoder {
     let output: OutputSettings
     let fallback: FallbackFormat
 
+    /// Bytes encoding a rendition of `pixels` pixels holds besides them: the PNG encoder keeps a
+    /// filtered copy and its compressed output (about 12 bytes a pixel, measured under
+    /// `prlimit --as`); the JPEG, WebP and AVIF encoders work in strips and small buffers.
+    static func memoryEstimate(pixels: Int, fallback: FallbackFormat) -> Int {
+        let perPixel = fallback == .png ? 12 : 2
+        return pixels > Int.max / perPixel ? Int.max : pixels * perPixel
+    }
+
     func encode(_ pixels: PixelBuffer, source: SourceInfo) throws(CodecError) -> EncodedRendition {
         let fallbackBytes: [UInt8]
         switch fallback {

@@ -23,7 +23,7 @@ import TestSupport
     }
 
     /// Opened in headless Chromium, every image loads and the chart is there.
-    @Test(.enabled(if: Browser.isAvailable, "needs chromium (make test installs it)"))
+    @Test(.needs("chromium (make test installs it)") { Browser.isAvailable })
     func reportLoadsInABrowser() throws {
         let site = SummaryReportTests.site()
         try site.build()

@@ -38,7 +38,7 @@ import TestSupport
         return try JSONDecoder().decode(Findings.self, from: Data(json.utf8))
     }
 
-    @Test(.enabled(if: isBuilt && Browser.isAvailable, "run `make thumbs` first (make test does), and install chromium"),
+    @Test(.needs("the example site built (make thumbs) and chromium") { isBuilt && Browser.isAvailable },
           arguments: [1.0, 2.0, 3.0])
     func everyImageIsTheRenditionItsSlotNeeds(scale: Double) throws {
         let index = try RenditionIndex.load(from: Self.site.appendingPathComponent("renditions.json"))
@@ -72,7 +72,7 @@ import TestSupport
         #expect(findings.decodedBytes.renditions == shownRenditions + brokenShown)
     }
 
-    @Test(.enabled(if: isBuilt, "run `make thumbs` first (make test does)"))
+    @Test(.needs("the example site built (make thumbs)") { isBuilt })
     func theHTMLNamesNoRendition() throws {
         for file in ["index.html", "main.js", "renditions.js", "style.css"] {
             let text = try String(contentsOf: Self.site.appendingPathComponent(file), encoding: .utf8)

@@ -46,7 +46,7 @@ import TestSupport
         }
     }
 
-    @Test(.enabled(if: Tmpfs.isAllowed && Executable.exists, "needs root to mount a tmpfs, and the thumbgen binary"))
+    @Test(.needsBinary, .needs("root, to mount a tmpfs") { Tmpfs.isAllowed })
     func aFullDiskStopsTheBuildCleanlyAndTheNextOneFinishes() throws {
         let originals = Self.originals()
         let disk = try Tmpfs(kilobytes: originals.values.reduce(0) { $0 + $1.count } / 1024 + 160)
@@ -69,7 +69,7 @@ import TestSupport
         #expect(try RenditionIndex.load(from: URL(fileURLWithPath: disk.path + "/site/renditions.json")).images.count == 4)
     }
 
-    @Test(.enabled(if: Tmpfs.isAllowed && Executable.exists, "needs root to mount a tmpfs, and the thumbgen binary"))
+    @Test(.needsBinary, .needs("root, to mount a tmpfs") { Tmpfs.isAllowed })
     func aReadOnlyOutputFolderIsAClearError() throws {
         let disk = try Tmpfs(kilobytes: 4096)
         for (name, bytes) in Self.originals() { disk.folder.write(name, bytes) }
@@ -120,8 +120,9 @@ import TestSupport
 
     /// Run as a user who may not read one original (root reads everything): that image is
     /// unreadable, the rest are built.
-    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") && Executable.exists,
-                   "needs root, to run thumbgen as nobody"))
+    @Test(.needsBinary, .needs("root and /usr/bin/setpriv, to run thumbgen as nobody") {
+        getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+    })
     func anOriginalWithoutReadPermissionIsUnreadable() throws {
         let site = Site(manifest: Manifests.standard(images: "photos/*.jpg"))
         site.original("site/photos/open.jpg", JPEGFixtures.jpeg(Pictures.photo(width: 600, height: 400)))

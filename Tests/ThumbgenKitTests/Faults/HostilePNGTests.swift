@@ -61,6 +61,23 @@ import TestSupport
         #expect(pixels.pixels.enumerated().allSatisfy { $0.offset % 4 == 3 || $0.element == 0 })
     }
 
+    /// An acTL chunk claiming one frame, or two with none behind them, made a 400-megapixel PNG
+    /// "animated", and animated images skip the limits: now it is a still PNG, held to them.
+    @Test func aStillPNGClaimingToBeAnimatedIsHeldToTheLimits() throws {
+        let site = Site(manifest: Manifests.standard(images: "photos/*.png"))
+        let raw = [UInt8](repeating: 0, count: (1 + 20000 / 8) * 20000)
+        let still = Self.png(width: 20000, height: 20000, colorType: 0, bitDepth: 1, idat: try Deflate.zlib(raw, level: 6))
+        site.original("site/photos/one.png", AnimationFixtures.apng(still, claiming: 1, extraFrames: 0))
+        site.original("site/photos/none.png", AnimationFixtures.apng(still, defaultImageIsFrame: false, extraFrames: 0))
+        try site.build()
+        let index = try site.index("site/renditions.json")
+        for name in ["one", "none"] {
+            let record = try #require(index.images["photos/\(name).png"])
+            #expect(record.status == .unreadable, "\(name)")
+            #expect(record.error == "20000x20000 is 400000000 pixels, over the limit of 268402689 (limits.pixels)")
+        }
+    }
+
     /// iCCP, zTXt and iTXt chunks that inflate to 300 MB: libpng's chunk limit keeps them from
     /// being allocated (the whole build stays in milliseconds); the picture still makes its
     /// renditions, without the profile.

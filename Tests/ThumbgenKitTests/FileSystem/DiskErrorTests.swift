@@ -8,7 +8,7 @@ extension FileSystemTests {
     /// A full disk and a read-only file system, on a real tmpfs: errors that stop the build, in
     /// plain words, with nothing left behind and nothing truncated under a final name.
     @Suite struct DiskErrorTests {
-        @Test(.enabled(if: TmpfsTests.runs, TmpfsTests.reason), arguments: bothWays)
+        @Test(.needs("root, to mount a tmpfs") { Tmpfs.isAllowed }, arguments: bothWays)
         func aFullDiskStopsTheBuildAndRemovesTheTemporary(_ way: RootDirectory.SystemCalls) throws {
             let disk = try Tmpfs(kilobytes: 64)
             disk.folder.write("photos/a.jpg", [1, 2, 3])
@@ -28,7 +28,7 @@ extension FileSystemTests {
             #expect(disk.folder.read("photos/a.jpg") == [1, 2, 3])
         }
 
-        @Test(.enabled(if: TmpfsTests.runs, TmpfsTests.reason), arguments: bothWays)
+        @Test(.needs("root, to mount a tmpfs") { Tmpfs.isAllowed }, arguments: bothWays)
         func aReadOnlyFileSystemStopsTheBuild(_ way: RootDirectory.SystemCalls) throws {
             let disk = try Tmpfs(kilobytes: 256)
             disk.folder.write("photos/a.jpg", [1, 2, 3])

@@ -52,10 +52,3 @@ final class FileSystemFixture: Sendable {
 
 /// Both ways of opening folders; every test of the layer runs with each.
 let bothWays: [RootDirectory.SystemCalls] = [.newest, .portable]
-
-/// Tests that mount a tmpfs: skipped with the reason where mounting is not allowed, except
-/// under `CI=true`, where they run and fail (CI has root: a skip there would hide a gap).
-enum TmpfsTests {
-    static let runs = Tmpfs.isAllowed || ProcessInfo.processInfo.environment["CI"] == "true"
-    static let reason: Comment = "needs root (or CAP_SYS_ADMIN) to mount a tmpfs; under CI=true this fails instead"
-}

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 @testable import ThumbgenKit
 
@@ -10,9 +11,13 @@ extension FileSystemTests {
     /// a thread whose file-system identity is `nobody` (setfsuid acts on the calling thread
     /// alone, and drops the capabilities that override permissions).
     @Suite struct PermissionTests {
-        @Test(.enabled(if: getuid() == 0, "needs root, to act as nobody on one thread"), arguments: bothWays)
+        @Test(.needs("root, to act as nobody on one thread") { getuid() == 0 }, arguments: bothWays)
         func aFolderWithoutPermissionConcernsItsFilesOnly(_ way: RootDirectory.SystemCalls) throws {
             let site = try FileSystemFixture(way)
+            // The folders on the way open to all: another test may have narrowed the umask
+            // (a process-wide setting) while these were made.
+            chmod(site.folder.path, 0o755)
+            chmod(site.folder.path + "/root", 0o755)
             for (folder, mode) in [("open", 0o777), ("locked", 0o755), ("private", 0o700)] {
                 try site.folder.makeFolder("root/\(folder)/sub")
                 chmod(site.path(folder), mode_t(mode))

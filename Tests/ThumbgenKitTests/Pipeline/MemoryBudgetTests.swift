@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodecs
 import Testing
 
 @testable import ThumbgenKit
@@ -7,11 +8,11 @@ import Testing
     /// A second job that would not fit waits for the first to let go; one job alone always runs.
     @Test func aJobThatDoesNotFitWaits() async throws {
         let budget = MemoryBudget(limit: 100)
-        budget.reserve(60)
+        try budget.reserve(60)
         let started = Date()
         let waited = Captured()
         let thread = Thread {
-            budget.reserve(60)
+            try! budget.reserve(60)
             waited.seconds = Date().timeIntervalSince(started)
             budget.release(60)
         }
@@ -21,8 +22,19 @@ import Testing
         budget.release(60)
         try await Task.sleep(nanoseconds: 300_000_000)
         #expect((waited.seconds ?? 0) >= 0.29)
-        budget.reserve(500)  // over the budget, but alone
+        try budget.reserve(500)  // over the budget, but alone
         budget.release(500)
+    }
+
+    /// A job over the hard capacity never starts: it is refused at once, even with nothing else
+    /// held, and the message says how much it needed.
+    @Test func aJobOverTheCapacityIsRefusedAtOnce() throws {
+        let budget = MemoryBudget(limit: 100 << 20, capacity: 300 << 20)
+        let error = #expect(throws: CodecError.outOfMemory(bytes: 300 << 20 + 1)) { try budget.reserve(300 << 20 + 1) }
+        #expect(error?.description == "not enough memory: needs 301 MiB")
+        try budget.reserve(300 << 20)  // over the scheduling budget, within the capacity: runs alone
+        budget.release(300 << 20)
+        #expect(MemoryBudget(limit: 500, capacity: 200).limit == 200)
     }
 
     final class Captured: @unchecked Sendable {

@@ -9,7 +9,7 @@ import TestSupport
 
 /// The public test images of ../shared/testdata (EXIF orientations, odd JPEGs, corrupt and
 /// animated files), built into a scratch site. Skipped, saying so, when the folder is absent.
-@Suite(.enabled(if: SharedTestData.isPresent, "../shared/testdata is not beside the project"))
+@Suite(.needs("../shared/testdata beside the project") { SharedTestData.isPresent })
 struct SharedTestDataTests {
     static func site(_ subfolders: [String], slots: String = "thumb: { size: 40x40, scales: [1, 2] }\n  card: { size: 100x, scales: [1, 3] }") -> Site {
         let site = Site(manifest: """

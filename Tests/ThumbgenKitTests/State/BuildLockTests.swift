@@ -6,7 +6,7 @@ import TestSupport
 
 @Suite struct BuildLockTests {
     /// A second build of the same manifest waits for the first, saying so.
-    @Test(.enabled(if: Executable.exists, "needs the thumbgen binary beside the tests"))
+    @Test(.needsBinary)
     func aSecondBuildWaitsForTheFirst() throws {
         let site = Site(manifest: Manifests.standard(images: "photos/*.jpg"))
         site.original("site/photos/a.jpg", JPEGFixtures.jpeg(Pictures.photo(width: 600, height: 400)))

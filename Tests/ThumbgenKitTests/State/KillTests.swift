@@ -9,7 +9,7 @@ import TestSupport
 /// SIGKILL at any moment loses nothing: after the next build, `check` is clean, every listed
 /// file decodes, no temporary file remains, and the originals are byte-identical.
 @Suite struct KillTests {
-    @Test(.enabled(if: Executable.exists, "needs the thumbgen binary beside the tests"))
+    @Test(.needsBinary)
     func killedBuildsAreFinishedByTheNextOne() throws {
         let site = Site(manifest: Manifests.standard(images: "photos/*.jpg"))
         var originals: [String: [UInt8]] = [:]
