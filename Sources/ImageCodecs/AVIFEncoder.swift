@@ -37,10 +37,17 @@ public enum AVIFEncoder {
         }
     }
 
-    /// Chosen by bytes at equal quality per CPU second: `bench/formats.py`, "AVIF codec and speed".
+    /// aom: at the JPEG q82 fallback's median SSIMULACRA2 (12 corpus photos, 960×540 boxes, one
+    /// thread) it makes the smallest files for the CPU at every speed. aom speed 6: 69% of JPEG's
+    /// bytes for 4.8 CPU s, speed 7: 72% for 3.0 s, speed 8: 80% for 1.3 s, speed 9: 92% for
+    /// 0.4 s; rav1e speed 6: 70% for 13.7 s, speed 10: 86% for 2.5 s; SVT-AV1 speed 8 or 10: 71%
+    /// for 6.5 s, starts threads of its own and refuses odd sizes. Printed by
+    /// `bench/formats.py sweep` (bench/results/formats-sweep.md). The default speed is the
+    /// manifest's (`OutputSettings.defaultAVIFSpeed`).
     public static let defaultCodec = Codec.aom
-    /// BT.601, the matrix of the JPEG originals and libavif's default, for which libavif converts
-    /// RGB to YUV through libyuv: see `bench/formats.py`, "AVIF matrix".
+    /// BT.601 (6), libavif's default, for which it converts RGB to YUV through libyuv. BT.709 (1)
+    /// scores a little higher at the same quality but costs 3% more bytes at equal score (same
+    /// table, "matrix 1"); both are full range.
     public static let defaultMatrix = 6
 
     /// The AV1 quantizer (0 best … 63 worst) for a quality of 1...100: linear, rounded, the

@@ -92,7 +92,7 @@ public struct OutputSettings: Equatable, Sendable {
     /// SSIMULACRA2 (the README's format table; `make bench`, section "formats").
     public static let defaultWebPQuality = 80
     public static let defaultAVIFQuality = 55
-    public static let defaultAVIFSpeed = 7
+    public static let defaultAVIFSpeed = 8
 
     public var jpegQuality = 82
     public var jpegProgressive = false
