@@ -121,7 +121,11 @@ def measure(task):
         if run.returncode != 0:
             log(f"{image['name']}: {run.stderr.strip().splitlines()[-1]}")
         rows = [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
+        from PIL import PngImagePlugin
         from ssimulacra2 import compute_ssimulacra2
+        # ImageMagick copies the original's metadata into the reference as text chunks, which
+        # can exceed Pillow's guard against decompression bombs.
+        PngImagePlugin.MAX_TEXT_CHUNK = 1 << 30
         for row in rows[1:]:
             if "error" in row:
                 log(f"{image['name']}: {row['spec']}: {row['error']}")
@@ -185,11 +189,13 @@ def quality_report(results, defaults, count, which):
     """The defaults: JPEG q82, then each format's quality sweep and the quality that matches it."""
     jpeg = summarise(results, JPEG)
     target = jpeg[0]
-    webp = [f"webp:{q}:{defaults['webp_method']}:{defaults['webp_sharp']}" for q in WEBP_QUALITIES]
-    avif = [f"avif:{defaults['avif_codec']}:{defaults['avif_speed']}:{q}:{defaults['avif_matrix']}" for q in AVIF_QUALITIES]
+    webp_qualities = sorted(set(WEBP_QUALITIES + [defaults["webp_quality"]]))
+    avif_qualities = sorted(set(AVIF_QUALITIES + [defaults["avif_quality"]]))
+    webp = [f"webp:{q}:{defaults['webp_method']}:{defaults['webp_sharp']}" for q in webp_qualities]
+    avif = [f"avif:{defaults['avif_codec']}:{defaults['avif_speed']}:{q}:{defaults['avif_matrix']}" for q in avif_qualities]
     rows = [("JPEG", 82, f"{target:.1f}", mib(jpeg[1]), f"{jpeg[2]:.2f}", jpeg[3])]
     matches = {}
-    for name, specs, qualities in (("WebP", webp, WEBP_QUALITIES), ("AVIF", avif, AVIF_QUALITIES)):
+    for name, specs, qualities in (("WebP", webp, webp_qualities), ("AVIF", avif, avif_qualities)):
         points = []
         for spec, q in zip(specs, qualities):
             s = summarise(results, spec)
