@@ -19,6 +19,11 @@ let package = Package(
         .systemLibrary(name: "LibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "LibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "LibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // libwebpmux's pkg-config pulls in libwebp; the mux adds the ICCP chunk.
+        .systemLibrary(name: "LibWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        // No pkgConfig: libavif.pc's only flag, -DAVIF_DLL, is one SwiftPM refuses (and warns about);
+        // the header is in /usr/include and the module map links libavif.
+        .systemLibrary(name: "LibAVIF", providers: [.apt(["libavif-dev"])]),
 
         // C shims: each owns the setjmp of every libjpeg/libpng call that can fail.
         .target(name: "CJPEG", dependencies: ["LibJPEG"]),
@@ -30,21 +35,25 @@ let package = Package(
         .target(name: "Renditions"),
         .target(name: "Raster"),
         .target(name: "YAML", dependencies: ["LibYAML"]),
-        .target(name: "ImageCodecs", dependencies: ["Raster", "CJPEG", "CPNG", "LibEXIF", "LibDeflate"]),
+        .target(name: "ImageCodecs",
+                dependencies: ["Raster", "CJPEG", "CPNG", "LibEXIF", "LibDeflate", "LibWebP", "LibAVIF"]),
         .target(name: "ThumbgenKit",
                 dependencies: ["Renditions", "Raster", "YAML", "ImageCodecs", "LibCrypto", "CSystem"]),
         .executableTarget(name: "thumbgen", dependencies: ["ThumbgenKit"]),
         // Makes the example site's originals (make originals).
         .executableTarget(name: "ExampleOriginals", dependencies: ["ImageCodecs", "Raster"]),
+        // One rendition in several formats and settings, timed: bench/formats.py measures with it.
+        .executableTarget(name: "EncodeProbe", dependencies: ["ImageCodecs", "Raster"]),
 
         // Fixtures generated in code, shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["ImageCodecs", "Raster", "ThumbgenKit"],
+        .target(name: "TestSupport", dependencies: ["ImageCodecs", "Raster", "ThumbgenKit", "LibWebP", "LibAVIF"],
                 path: "Tests/TestSupport"),
 
         .testTarget(name: "RenditionsTests", dependencies: ["Renditions"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
-        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster", "TestSupport"]),
+        .testTarget(name: "ImageCodecsTests",
+                    dependencies: ["ImageCodecs", "Raster", "TestSupport", "LibWebP", "LibAVIF"]),
         .testTarget(name: "ThumbgenKitTests",
                     dependencies: ["ThumbgenKit", "ImageCodecs", "Raster", "Renditions", "TestSupport"]),
     ]

@@ -67,20 +67,24 @@ public final class Captured: @unchecked Sendable {
     }
 }
 
-/// A manifest with the benchmark's seven boxes over `site/`.
+/// A manifest with the benchmark's seven boxes over `site/`, writing the modern `formats`
+/// (none unless asked: most tests are about one file per rendition).
 public enum Manifests {
-    public static func standard(images: String = "photos/*", fit: String = "inside", extra: String = "") -> String {
-        """
+    public static func standard(images: String = "photos/*", fit: String = "inside", extra: String = "",
+                                formats: String = "[]") -> String {
+        let extra = extra.contains("output: { ") ? extra.replacingOccurrences(of: "output: { ", with: "output: { formats: \(formats), ")
+            : extra + "\noutput: { formats: \(formats) }"
+        return """
         version: 1
         root: site
         slots:
           thumb: { size: 60x60, scales: [1, 2, 3], fit: \(fit) }
           card: { size: 320x180, scales: [2, 3] }
           hero: { size: 390x390, scales: [2, 3] }
+        \(extra)
         images:
           - path: \(images)
             slots: [thumb, card, hero]
-        \(extra)
         """
     }
 }

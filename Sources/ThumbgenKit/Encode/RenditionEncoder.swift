@@ -56,12 +56,22 @@ struct RenditionEncoder {
 enum ModernEncoders {
     /// True when thumbgen has an encoder for `format`.
     static func isAvailable(_ format: ModernFormat) -> Bool {
-        false
+        true
     }
 
-    /// The file of `pixels` in `format`, or nil while that encoder is not built in.
+    /// The file of `pixels` in `format`, with the original's colour profile; nil when there is
+    /// no encoder for it.
     static func encode(_ format: ModernFormat, _ pixels: PixelBuffer, output: OutputSettings,
                        source: SourceInfo) throws(CodecError) -> [UInt8]? {
-        nil
+        switch format {
+        case .webp:
+            var options = WebPEncoder.Options(quality: output.webpQuality, lossless: output.webpLossless)
+            options.iccProfile = source.iccProfile
+            return try WebPEncoder.encode(pixels, options: options)
+        case .avif:
+            var options = AVIFEncoder.Options(quality: output.avifQuality, speed: output.avifSpeed)
+            options.iccProfile = source.iccProfile
+            return try AVIFEncoder.encode(pixels, options: options)
+        }
     }
 }

@@ -91,10 +91,16 @@ public enum PlaceholderKind: String, CaseIterable, Sendable {
 /// Encoder settings for renditions.
 public struct OutputSettings: Equatable, Sendable {
     /// The defaults of the WebP and AVIF settings match the JPEG fallback at quality 82 on
-    /// SSIMULACRA2 (the README's format table; `make bench`, section "formats").
-    public static let defaultWebPQuality = 80
-    public static let defaultAVIFQuality = 55
-    public static let defaultAVIFSpeed = 7
+    /// SSIMULACRA2: median over the 960×540 boxes of the benchmark corpus's 49 JPEG photos, JPEG
+    /// 78.4, WebP q87 78.0 (91% of JPEG's bytes), AVIF q76 78.8 (76%); on 15 photos it does not
+    /// include (lomiri-wallpapers-16.04), JPEG 77.3, WebP 78.1 (100%), AVIF 79.2 (88%). Printed by
+    /// `bench/formats.py quality` (bench/results/formats-quality-*.md). Speed 8: with aom, the
+    /// most bytes saved per CPU second while the files stay well under 90% of the fallback's
+    /// (`bench/formats.py sweep`: speed 7 takes 2.3× the CPU for 8% fewer bytes, speed 9
+    /// makes 92% of JPEG's bytes).
+    public static let defaultWebPQuality = 87
+    public static let defaultAVIFQuality = 76
+    public static let defaultAVIFSpeed = 8
 
     public var jpegQuality = 82
     public var jpegProgressive = false

@@ -8,7 +8,7 @@ enum SummaryReport {
         let statuses = ImageStatus.allCases.compactMap { status in counts[status].map { "\($0) \(status.rawValue)" } }
         var text = "thumbgen: \(summary.images) image\(summary.images == 1 ? "" : "s")"
         text += statuses.isEmpty ? "\n" : ": \(statuses.joined(separator: ", "))\n"
-        text += "thumbgen: \(summary.written) rendition\(summary.written == 1 ? "" : "s") written, \(summary.reused) reused, "
+        text += "thumbgen: \(summary.written) file\(summary.written == 1 ? "" : "s") written, \(summary.reused) reused, "
         text += "\(summary.pruned.count) pruned; \(mebibytes(summary.bytesWritten)) written in \(fixed(summary.seconds, 2)) s\n"
         let memory = DecodedMemory(index: summary.index)
         guard memory.total.originals > 0 else { return text }

@@ -19,7 +19,7 @@ import TestSupport
     }.bytes
 
     static func manifest(thumb: String = "60x60", slots: String = "thumb, card, hero") -> String {
-        Manifests.standard(images: "\"**/*\"", fit: "cover")
+        Manifests.standard(images: "\"**/*\"", fit: "cover", formats: "[avif, webp]")
             .replacingOccurrences(of: "size: 60x60", with: "size: \(thumb)")
             .replacingOccurrences(of: "slots: [thumb, card, hero]", with: "slots: [\(slots)]")
     }

@@ -16,6 +16,7 @@ import TestSupport
             slots:
               thumb: { size: 60x60, scales: [1, 2] }
               card: { size: 320x, scales: [2] }
+            output: { formats: [] }
             images:
               - path: "*"
                 slots: [thumb, card]
@@ -70,7 +71,7 @@ import TestSupport
         #expect(lines[0] == "\(site.folder.path)/site/broken.jpg: warning: corrupt or truncated JPEG data (Premature end of JPEG file); the index points to the original")
         #expect(lines[1] == "thumbgen: note: 1 animated image left as it is: anim.gif")
         #expect(lines[2] == "thumbgen: 4 images: 2 resized, 1 animated, 1 unreadable")
-        #expect(lines[3].hasPrefix("thumbgen: 4 renditions written, 0 reused, 0 pruned; "))
+        #expect(lines[3].hasPrefix("thumbgen: 4 files written, 0 reused, 0 pruned; "))
         #expect(lines[4] == "thumbgen: memory a client decodes to show every slot at every scale:")
         #expect(lines[5] == "  slot      originals    renditions")
         #expect(lines[6] == "  card        3.9 MiB       1.3 MiB   3.0× less")

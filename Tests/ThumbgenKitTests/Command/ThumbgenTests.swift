@@ -61,8 +61,11 @@ struct ThumbgenTests {
         #expect(captured.run(["build", "--dry-run", folder.path + "/manifest.yaml"]) == .success)
         #expect(captured.out == """
             new\tphotos/beach.Thumbnail(780x585).png\tphotos/beach.png
+            new\tphotos/beach.Thumbnail(780x585).webp\tphotos/beach.png
             new\tphotos/beach.Thumbnail(120x120).png\tphotos/beach.png
+            new\tphotos/beach.Thumbnail(120x120).webp\tphotos/beach.png
             new\tphotos/beach.Thumbnail(60x60).png\tphotos/beach.png
+            new\tphotos/beach.Thumbnail(60x60).webp\tphotos/beach.png
 
             """)
         #expect(folder.listing() == before)
