@@ -19,6 +19,14 @@ let package = Package(
         .systemLibrary(name: "LibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "LibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "LibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // libwebpmux's pkg-config pulls in libwebp; the mux adds the ICCP chunk.
+        .systemLibrary(name: "LibWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        // HEIC, HEIF and AVIF decoding (HEVC through libde265, AV1 through dav1d or aom).
+        .systemLibrary(name: "LibHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        // giflib has no pkg-config file: the module map links it and gif_lib.h is in /usr/include.
+        .systemLibrary(name: "LibGIF", providers: [.apt(["libgif-dev"])]),
+        // ICC profiles for HEIF/AVIF colour given as nclx (primaries and transfer) rather than ICC.
+        .systemLibrary(name: "LibLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
 
         // C shims: each owns the setjmp of every libjpeg/libpng call that can fail.
         .target(name: "CJPEG", dependencies: ["LibJPEG"]),
@@ -30,7 +38,8 @@ let package = Package(
         .target(name: "Renditions"),
         .target(name: "Raster"),
         .target(name: "YAML", dependencies: ["LibYAML"]),
-        .target(name: "ImageCodecs", dependencies: ["Raster", "CJPEG", "CPNG", "LibEXIF", "LibDeflate"]),
+        .target(name: "ImageCodecs",
+                dependencies: ["Raster", "CJPEG", "CPNG", "LibEXIF", "LibDeflate", "LibWebP", "LibHEIF", "LibGIF", "LibLCMS2"]),
         .target(name: "ThumbgenKit",
                 dependencies: ["Renditions", "Raster", "YAML", "ImageCodecs", "LibCrypto", "CSystem"]),
         .executableTarget(name: "thumbgen", dependencies: ["ThumbgenKit"]),
@@ -38,7 +47,7 @@ let package = Package(
         .executableTarget(name: "ExampleOriginals", dependencies: ["ImageCodecs", "Raster"]),
 
         // Fixtures generated in code, shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["ImageCodecs", "Raster", "ThumbgenKit"],
+        .target(name: "TestSupport", dependencies: ["ImageCodecs", "Raster", "ThumbgenKit", "LibWebP", "LibHEIF"],
                 path: "Tests/TestSupport"),
 
         .testTarget(name: "RenditionsTests", dependencies: ["Renditions"]),

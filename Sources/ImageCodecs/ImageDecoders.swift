@@ -21,7 +21,7 @@ public enum ImageDecoders {
     /// Formats thumbgen decodes into renditions.
     public static func canDecode(_ format: ImageFormat) -> Bool {
         switch format {
-        case .jpeg, .png: true
+        case .jpeg, .png, .gif, .webp: true
         default: false
         }
     }
@@ -37,6 +37,12 @@ public enum ImageDecoders {
         case .png:
             // Full-resolution rows: the consumer box-shrinks them on the way in.
             return try PNGDecoder.decode(path: path, pixelLimit: limits.pixels, memoryLimit: limits.memoryBytes, into: consumer)
+        case .gif:
+            // Full-resolution rows, like PNG.
+            return try GIFDecoder.decode(path: path, pixelLimit: limits.pixels, memoryLimit: limits.memoryBytes, into: consumer)
+        case .webp:
+            return try WebPDecoder.decode(path: path, minimumScale: minimumScale, pixelLimit: limits.pixels,
+                                          memoryLimit: limits.memoryBytes, into: consumer)
         default:
             throw CodecError.unsupported("\(header.format.rawValue.uppercased()) images are not decoded")
         }

@@ -42,8 +42,11 @@ public struct ImageHeader: Equatable, Sendable {
     /// Colour components (JPEG) or channels (PNG).
     public var components = 3
     /// Bytes the decoder must hold for the whole image when `needsWholeImage` (a progressive
-    /// JPEG's coefficients, an interlaced PNG's rows); 0 otherwise.
+    /// JPEG's coefficients, an interlaced PNG's rows, an interlaced GIF's colour indexes, a WebP
+    /// file's bytes, a HEIF image decoded whole); 0 otherwise.
     public var wholeImageBytes = 0
+    /// WebP: the decoder also holds its output whole, at the scale it decodes to (4 bytes a pixel).
+    public var holdsScaledImage = false
 
     public init(format: ImageFormat, size: PixelSize) {
         self.format = format
@@ -56,8 +59,11 @@ public struct ImageHeader: Equatable, Sendable {
     /// About how many bytes decoding at `scale` (of the full resolution) holds at once, besides
     /// the renditions: the whole-image buffer if there is one, else a strip of rows.
     public func decodeMemory(scale: Double) -> Int {
-        let strip = Int(min(Double(Int.max / 4), Double(size.width) * min(1, scale) * 4 * 32)) + 1 << 20
-        return wholeImageBytes > Int.max - strip ? Int.max : wholeImageBytes + strip
+        let scale = min(1, scale)
+        var held = Double(size.width) * scale * 4 * 32
+        if holdsScaledImage { held += Double(size.width) * scale * Double(size.height) * scale * 4 }
+        let extra = Int(min(Double(Int.max / 4), held)) + 1 << 20
+        return wholeImageBytes > Int.max - extra ? Int.max : wholeImageBytes + extra
     }
 
     /// Reads the header of the file at `path`. `unknown` formats come back with a zero size;
