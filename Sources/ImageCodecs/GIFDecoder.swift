@@ -76,7 +76,7 @@ public enum GIFDecoder {
         var row = 0
         while row < screen.height {
             let count = min(stripRows, screen.height - row)
-            strip.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+            strip.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
             for line in row..<row + count where line >= frame.y && line - frame.y < frame.height {
                 guard lines.read(line - frame.y, into: &indexes) else { throw damaged(gif.pointee.Error) }
                 strip.withUnsafeMutableBytes { bytes in

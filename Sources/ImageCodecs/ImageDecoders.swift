@@ -21,7 +21,7 @@ public enum ImageDecoders {
     /// Formats thumbgen decodes into renditions.
     public static func canDecode(_ format: ImageFormat) -> Bool {
         switch format {
-        case .jpeg, .png, .gif, .webp: true
+        case .jpeg, .png, .gif, .webp, .heif, .avif: true
         default: false
         }
     }
@@ -43,6 +43,9 @@ public enum ImageDecoders {
         case .webp:
             return try WebPDecoder.decode(path: path, minimumScale: minimumScale, pixelLimit: limits.pixels,
                                           memoryLimit: limits.memoryBytes, into: consumer)
+        case .heif, .avif:
+            // No shrink-on-load for HEVC or AV1: the whole image, within limits.memory_mb.
+            return try HEIFDecoder.decode(path: path, header: header, limits: limits, into: consumer)
         default:
             throw CodecError.unsupported("\(header.format.rawValue.uppercased()) images are not decoded")
         }
