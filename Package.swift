@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "RenditionsTests", dependencies: ["Renditions"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
-        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster", "TestSupport"]),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster", "TestSupport", "LibLCMS2"]),
         .testTarget(name: "ThumbgenKitTests",
                     dependencies: ["ThumbgenKit", "ImageCodecs", "Raster", "Renditions", "TestSupport"]),
     ]

@@ -18,7 +18,8 @@ public enum GIFDecoder {
         var status: Int32 = 0
         guard let gif = DGifOpenFileName(path, &status) else {
             if status == D_GIF_ERR_OPEN_FAILED { throw CodecError.io(CodecError.systemReason("cannot open the file")) }
-            throw damaged(status)
+            // giflib 5.2 leaves the code at 0 when the screen descriptor is cut short.
+            throw status == 0 ? CodecError.damaged("the GIF ends inside its header (truncated?)") : damaged(status)
         }
         defer { DGifCloseFile(gif, &status) }
 

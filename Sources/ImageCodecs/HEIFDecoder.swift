@@ -20,8 +20,9 @@ public enum HEIFDecoder {
         try check(layout, header: header, limits: limits)
         guard let context = heif_context_alloc() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
         defer { heif_context_free(context) }
-        // libheif's own bound on any image it allocates: nothing larger than the primary image.
-        let side = max(layout.codedSize.width, layout.codedSize.height, layout.tileSize.width, layout.tileSize.height)
+        // libheif's own bound on any image it allocates (a side must stay below it): nothing much
+        // larger than the primary image and one more tile.
+        let side = max(layout.codedSize.width, layout.codedSize.height) + max(layout.tileSize.width, layout.tileSize.height) + 1
         heif_context_set_maximum_image_size_limit(context, Int32(clamping: side))
         try check(heif_context_read_from_file(context, path, nil))
         var handle: OpaquePointer?
@@ -48,8 +49,13 @@ public enum HEIFDecoder {
         }
         let decoded = PixelSize(width: Int(heif_image_get_width(image, heif_channel_interleaved)),
                                 height: Int(heif_image_get_height(image, heif_channel_interleaved)))
+        if decoded != coded, decoded == coded.transposed, header.orientation.swapsAxes {
+            // libheif 1.15's encoder (and tools built on it) wrote the rotated size into `ispe`,
+            // which the standard defines before rotation: the header's sizes are then transposed.
+            throw CodecError.damaged("corrupt HEIF: its ispe gives \(coded), the size after rotation, but the coded image is \(decoded)")
+        }
         guard decoded.width >= layout.cropX + header.size.width, decoded.height >= layout.cropY + header.size.height else {
-            throw CodecError.damaged("corrupt HEIF: the decoded image is \(decoded), smaller than its header's \(layout.codedSize)")
+            throw CodecError.damaged("corrupt HEIF: the decoded image is \(decoded), smaller than its ispe's \(coded)")
         }
 
         var source = SourceInfo(fullSize: header.size, decodedSize: header.size)
@@ -115,7 +121,8 @@ public enum HEIFDecoder {
     /// libheif's error as a codec error: its message is the reason.
     static func check(_ error: heif_error, bytes: Int = 1 << 20) throws(CodecError) {
         guard error.code != heif_error_Ok else { return }
-        let message = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
+        var message = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
+        while message.last?.isWhitespace == true { message.removeLast() }
         switch error.code {
         case heif_error_Input_does_not_exist: throw CodecError.io("cannot read the file: \(message)")
         case heif_error_Memory_allocation_error where error.subcode != heif_suberror_Security_limit_exceeded:

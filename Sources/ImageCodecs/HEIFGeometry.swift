@@ -25,9 +25,10 @@ struct HEIFGeometry: Equatable {
                 guard let angle = reader.uint8() else { continue }
                 orientation = Self.compose(orientation, [.up, .left, .down, .right][angle & 3])
             case "imir":
-                // Axis 0: about a vertical axis (left and right swap); 1: about a horizontal one.
-                guard let axis = reader.uint8() else { continue }
-                orientation = Self.compose(orientation, axis & 1 == 0 ? .upMirrored : .downMirrored)
+                // Mode 0 exchanges top and bottom, 1 left and right (ISO/IEC 23008-12:2022; the
+                // 2017 edition's "axis" read ambiguously). libheif and libavif agree.
+                guard let mode = reader.uint8() else { continue }
+                orientation = Self.compose(orientation, mode & 1 == 0 ? .downMirrored : .upMirrored)
             case "clap":
                 guard let aperture = CleanAperture(&reader) else { continue }
                 applyCleanAperture(aperture)
