@@ -31,8 +31,9 @@ import TestSupport
         #expect(header.format == .heif && header.size == Self.stored.size && header.orientation == orientation)
         #expect(header.uprightSize == orientation.upright(Self.stored.size) && !header.isAnimated && !header.hasAlpha)
         #expect(image.info.decodedSize == Self.stored.size && image.info.fullSize == Self.stored.size)
-        #expect(psnr(image.pixels, Self.stored) > 35)
-        #expect(psnr(image.pixels.oriented(header.orientation), HEIFFixtures.referenceDecode(bytes)) > 50)
+        // Measured: 37.5 dB against the source (x265 ultrafast, quality 90).
+        #expect(psnr(image.pixels, Self.stored) > 36)
+        #expect(image.pixels.oriented(header.orientation) == HEIFFixtures.referenceDecode(bytes))
     }
 
     @Test(arguments: [10, 12])
@@ -50,7 +51,8 @@ import TestSupport
         let bytes = HEIFFixtures.encode(width: width, height: height, samples16: samples, bitDepth: depth, hasAlpha: false)
         let (header, image) = try decode(bytes)
         #expect(header.heifLayout?.bitDepth == depth)
-        #expect(psnr(image.pixels, expected) > 40)
+        // Measured: 48.0 dB (10 and 12 bits) against the exactly rounded source.
+        #expect(psnr(image.pixels, expected) > 46)
     }
 
     @Test func alphaIsPremultiplied() throws {
@@ -67,8 +69,9 @@ import TestSupport
         let bytes = HEIFFixtures.encode(picture)
         let (header, image) = try decode(bytes)
         #expect(header.hasAlpha && image.info.hasAlpha)
-        #expect(psnr(image.pixels, picture) > 35)
-        #expect(psnr(image.pixels, HEIFFixtures.referenceDecode(bytes)) > 50)
+        // Measured: 43.8 dB.
+        #expect(psnr(image.pixels, picture) > 42)
+        #expect(image.pixels == HEIFFixtures.referenceDecode(bytes))
     }
 
     @Test func aGridOfTilesIsOneImage() throws {
@@ -83,8 +86,9 @@ import TestSupport
         #expect(header.size == PixelSize(width: 180, height: 120))
         #expect(header.heifLayout?.tiles == 6 && header.heifLayout?.tileSize == PixelSize(width: 64, height: 64))
         let expected = Resampler.resample(whole, rect: PixelRect(x: 0, y: 0, width: 180, height: 120), to: PixelSize(width: 180, height: 120))
-        #expect(psnr(image.pixels, expected) > 33)
-        #expect(psnr(image.pixels, HEIFFixtures.referenceDecode(bytes)) > 50)
+        // Measured: 38.2 dB.
+        #expect(psnr(image.pixels, expected) > 37)
+        #expect(image.pixels == HEIFFixtures.referenceDecode(bytes))
     }
 
     @Test func anAVIFDecodes() throws {
@@ -93,8 +97,9 @@ import TestSupport
         let bytes = HEIFFixtures.encode(Self.stored, options: options)
         let (header, image) = try decode(bytes)
         #expect(header.format == .avif && header.orientation == .right && header.uprightSize == PixelSize(width: 64, height: 96))
-        #expect(psnr(image.pixels, Self.stored) > 33)
-        #expect(psnr(image.pixels.oriented(.right), HEIFFixtures.referenceDecode(bytes)) > 50)
+        // Measured: 36.8 dB (aom speed 9).
+        #expect(psnr(image.pixels, Self.stored) > 35)
+        #expect(image.pixels.oriented(.right) == HEIFFixtures.referenceDecode(bytes))
     }
 
     @Test func aSequenceIsAnimated() throws {
@@ -110,8 +115,9 @@ import TestSupport
         let bytes = HEIFFixtures.encode(odd, options: options)
         let (header, image) = try decode(bytes)
         #expect(header.size == odd.size && header.orientation == .left)
-        #expect(psnr(image.pixels, odd) > 33)
-        #expect(psnr(image.pixels.oriented(.left), HEIFFixtures.referenceDecode(bytes)) > 50)
+        // Measured: 35.2 dB.
+        #expect(psnr(image.pixels, odd) > 34)
+        #expect(image.pixels.oriented(.left) == HEIFFixtures.referenceDecode(bytes))
     }
 
     @Test func aTruncatedHEICIsDamaged() throws {

@@ -42,14 +42,16 @@ import TestSupport
         #expect(image.info.decodedSize == PixelSize(width: width, height: height))
         #expect(image.info.scaleX == Double(width) / 400 && image.info.scaleY == Double(height) / 300)
         #expect(!image.info.hasAlpha && image.info.iccProfile == nil)
-        if width > 8 { #expect(psnr(image.pixels, Self.reference(Self.photo, image.pixels.size)) > 30) }
+        // Measured: 42.1 to 45.5 dB against the source resampled to the same size.
+        if width > 8 { #expect(psnr(image.pixels, Self.reference(Self.photo, image.pixels.size)) > 40) }
     }
 
     @Test func aLossyDecodeMatchesItsSource() throws {
         let (_, full) = try decode(WebPFixtures.encode(Self.photo, quality: 90), scale: 1)
         let (_, quarter) = try decode(WebPFixtures.encode(Self.photo, quality: 90), scale: 0.25)
         #expect(psnr(full.pixels, Self.photo) > 36)
-        #expect(psnr(quarter.pixels, Self.reference(Self.photo, quarter.pixels.size)) > 34)
+        // Measured: 45.4 dB.
+        #expect(psnr(quarter.pixels, Self.reference(Self.photo, quarter.pixels.size)) > 43)
     }
 
     @Test func losslessAlphaIsScaledPremultipliedWithoutFringes() throws {
@@ -59,7 +61,8 @@ import TestSupport
         // The green under transparent pixels must not bleed into the soft edge.
         let green = stride(from: 1, to: image.pixels.pixels.count, by: 4).map { Int(image.pixels.pixels[$0]) }.max()!
         #expect(green <= 1)
-        #expect(psnr(image.pixels, Self.reference(Self.edge, image.pixels.size)) > 40)
+        // Measured: 58.6 dB.
+        #expect(psnr(image.pixels, Self.reference(Self.edge, image.pixels.size)) > 55)
     }
 
     @Test func lossyAlphaIsDecodedWhole() throws {
