@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "ThumbgenKit", targets: ["ThumbgenKit"]),
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
         .library(name: "Raster", targets: ["Raster"]),
+        // Fixtures made in code: the tests' and the fuzz seeds' (Fuzz/Sources/FuzzSeeds).
+        .library(name: "TestSupport", targets: ["TestSupport"]),
     ],
     targets: [
         // System libraries, found through pkg-config (the Makefile's `deps` installs them).
