@@ -53,7 +53,8 @@ public enum HEIFAssembly {
         return bytes + box("moov", mvhd + box("trak", tkhd))
     }
 
-    static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
+    /// A box of `type` around `payload`.
+    public static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
         be32(8 + payload.count) + Array(type.utf8) + payload
     }
 
