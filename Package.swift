@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "ThumbgenKit", targets: ["ThumbgenKit"]),
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
         .library(name: "Raster", targets: ["Raster"]),
+        // Fixtures made in code: the tests' and the fuzz seeds' (Fuzz/Sources/FuzzSeeds).
+        .library(name: "TestSupport", targets: ["TestSupport"]),
     ],
     targets: [
         // System libraries, found through pkg-config (the Makefile's `deps` installs them).
@@ -24,6 +26,12 @@ let package = Package(
         // No pkgConfig: libavif.pc's only flag, -DAVIF_DLL, is one SwiftPM refuses (and warns about);
         // the header is in /usr/include and the module map links libavif.
         .systemLibrary(name: "LibAVIF", providers: [.apt(["libavif-dev"])]),
+        // HEIC, HEIF and AVIF decoding (HEVC through libde265, AV1 through dav1d or aom).
+        .systemLibrary(name: "LibHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        // giflib has no pkg-config file: the module map links it and gif_lib.h is in /usr/include.
+        .systemLibrary(name: "LibGIF", providers: [.apt(["libgif-dev"])]),
+        // ICC profiles for HEIF/AVIF colour given as nclx (primaries and transfer) rather than ICC.
+        .systemLibrary(name: "LibLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
 
         // C shims: each owns the setjmp of every libjpeg/libpng call that can fail.
         .target(name: "CJPEG", dependencies: ["LibJPEG"]),
@@ -36,7 +44,7 @@ let package = Package(
         .target(name: "Raster"),
         .target(name: "YAML", dependencies: ["LibYAML"]),
         .target(name: "ImageCodecs",
-                dependencies: ["Raster", "CJPEG", "CPNG", "LibEXIF", "LibDeflate", "LibWebP", "LibAVIF"]),
+                dependencies: ["Raster", "CJPEG", "CPNG", "LibEXIF", "LibDeflate", "LibWebP", "LibAVIF", "LibHEIF", "LibGIF", "LibLCMS2"]),
         .target(name: "ThumbgenKit",
                 dependencies: ["Renditions", "Raster", "YAML", "ImageCodecs", "LibCrypto", "CSystem"]),
         .executableTarget(name: "thumbgen", dependencies: ["ThumbgenKit"]),
@@ -46,14 +54,14 @@ let package = Package(
         .executableTarget(name: "EncodeProbe", dependencies: ["ImageCodecs", "Raster"]),
 
         // Fixtures generated in code, shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["ImageCodecs", "Raster", "ThumbgenKit", "LibWebP", "LibAVIF"],
+        .target(name: "TestSupport", dependencies: ["ImageCodecs", "Raster", "ThumbgenKit", "LibWebP", "LibAVIF", "LibHEIF"],
                 path: "Tests/TestSupport"),
 
         .testTarget(name: "RenditionsTests", dependencies: ["Renditions"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "ImageCodecsTests",
-                    dependencies: ["ImageCodecs", "Raster", "TestSupport", "LibWebP", "LibAVIF"]),
+                    dependencies: ["ImageCodecs", "Raster", "TestSupport", "LibWebP", "LibAVIF", "LibLCMS2"]),
         .testTarget(name: "ThumbgenKitTests",
                     dependencies: ["ThumbgenKit", "ImageCodecs", "Raster", "Renditions", "TestSupport"]),
     ]

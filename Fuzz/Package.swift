@@ -12,7 +12,11 @@ let package = Package(
         .executableTarget(name: "FuzzPNG", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzHeaders", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzManifest", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzHEIF", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzWebP", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzGIF", dependencies: ["FuzzSupport"]),
         // Writes each target's seed corpus; an ordinary program (it has a main).
-        .executableTarget(name: "FuzzSeeds", dependencies: [.product(name: "ImageCodecs", package: "thumbgen"), .product(name: "Raster", package: "thumbgen")]),
+        .executableTarget(name: "FuzzSeeds", dependencies: [.product(name: "ImageCodecs", package: "thumbgen"), .product(name: "Raster", package: "thumbgen"),
+                                                         .product(name: "TestSupport", package: "thumbgen")]),
     ]
 )

@@ -1,6 +1,6 @@
 #!/bin/sh
-# libFuzzer over the JPEG and PNG probes and decoders, the animation detection and the manifest
-# parser, each for $1 seconds (default 60), from seed corpora the project makes itself. Prints
+# libFuzzer over the JPEG, PNG, HEIF, WebP and GIF probes and decoders, the animation detection and the manifest
+# parser, each for $1 seconds (default 60; FUZZ_TARGETS picks some), from seed corpora the project makes itself. Prints
 # each target's executions; a crash stops it with the input that caused it (make it a regression test).
 set -eu
 cd "$(dirname "$0")/../Fuzz"
@@ -9,12 +9,13 @@ work=../.build/fuzz
 mkdir -p "$work"
 swift build -c release --product FuzzSeeds >/dev/null
 .build/release/FuzzSeeds "$work/seeds" >/dev/null
-for target in FuzzJPEG FuzzPNG FuzzHeaders FuzzManifest; do
+for target in ${FUZZ_TARGETS:-FuzzJPEG FuzzPNG FuzzHeaders FuzzManifest FuzzHEIF FuzzWebP FuzzGIF}; do
     # -enable-testing: the targets drive the build's own internal rendition maker.
     swift build --product "$target" --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing >/dev/null 2>&1 \
         || swift build --product "$target" --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing
     case $target in
         FuzzJPEG) seeds=jpeg ;; FuzzPNG) seeds=png ;; FuzzHeaders) seeds=headers ;; FuzzManifest) seeds=manifest ;;
+        FuzzHEIF) seeds=heif ;; FuzzWebP) seeds=webp ;; FuzzGIF) seeds=gif ;;
     esac
     corpus="$work/corpus-$seeds"
     mkdir -p "$corpus" "$work/crashes"

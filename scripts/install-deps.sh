@@ -12,13 +12,16 @@ if grep -qi '^ID=ubuntu' /etc/os-release 2>/dev/null; then jpeg_package=libjpeg-
 missing=""
 command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"
 for pair in "libjpeg:$jpeg_package" "libpng16:libpng-dev" "libexif:libexif-dev" "yaml-0.1:libyaml-dev" \
-            "libcrypto:libssl-dev" "libdeflate:libdeflate-dev" "libwebpmux:libwebp-dev" "libavif:libavif-dev"; do
+            "libcrypto:libssl-dev" "libdeflate:libdeflate-dev" "libwebpmux:libwebp-dev" "libavif:libavif-dev" \
+            "libheif:libheif-dev" "lcms2:liblcms2-dev"; do
     module=${pair%%:*}
     package=${pair#*:}
     if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$module"; then
         missing="$missing $package"
     fi
 done
+# giflib has no pkg-config file: look for its header.
+[ -f /usr/include/gif_lib.h ] || missing="$missing libgif-dev"
 if $with_tests && ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
     missing="$missing chromium"
 fi

@@ -1,7 +1,9 @@
 import Raster
 
 /// Reads a GIF's screen size and counts its images, stopping at the second: more than one is an
-/// animation.
+/// animation. For the first image it notes what the decoder will meet: transparency (a graphic
+/// control extension's transparent index, or an image that leaves part of the screen uncovered)
+/// and interlacing (the decoder then holds the image's colour indexes whole, a byte a pixel).
 enum GIFHeader {
     static func read(_ file: FileBytes) throws(CodecError) -> ImageHeader {
         var cursor = ByteCursor(file, at: 6)
@@ -11,14 +13,29 @@ enum GIFHeader {
         var header = ImageHeader(format: .gif, size: PixelSize(width: width, height: height))
         if flags & 0x80 != 0 { _ = cursor.skip(3 << (Int(flags & 7) + 1)) }
         var images = 0
+        var transparent = false
         loop: while let block = cursor.byte() {
             switch block {
             case 0x21:  // extension: label, then sub-blocks
-                guard cursor.skip(1), cursor.skipSubBlocks() else { break loop }
+                guard let label = cursor.byte() else { break loop }
+                if label == 0xF9, images == 0 {
+                    // Graphic control: a 4-byte block whose first byte's bit 0 flags a transparent index.
+                    guard let size = cursor.byte(), size >= 1, let packed = cursor.byte(), cursor.skip(Int(size) - 1) else { break loop }
+                    transparent = packed & 1 != 0
+                }
+                guard cursor.skipSubBlocks() else { break loop }
             case 0x2C:  // image descriptor
                 images += 1
                 if images > 1 { break loop }
-                guard cursor.skip(8), let localFlags = cursor.byte() else { break loop }
+                guard let left = cursor.uint16LE(), let top = cursor.uint16LE(), let frameWidth = cursor.uint16LE(),
+                      let frameHeight = cursor.uint16LE(), let localFlags = cursor.byte()
+                else { break loop }
+                let covers = left == 0 && top == 0 && frameWidth >= width && frameHeight >= height
+                header.hasAlpha = transparent || !covers
+                if localFlags & 0x40 != 0 {
+                    header.needsWholeImage = true
+                    header.wholeImageBytes = frameWidth * frameHeight
+                }
                 if localFlags & 0x80 != 0 { _ = cursor.skip(3 << (Int(localFlags & 7) + 1)) }
                 guard cursor.skip(1), cursor.skipSubBlocks() else { break loop }
             default:  // 0x3B trailer, or garbage

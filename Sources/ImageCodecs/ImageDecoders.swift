@@ -21,7 +21,7 @@ public enum ImageDecoders {
     /// Formats thumbgen decodes into renditions.
     public static func canDecode(_ format: ImageFormat) -> Bool {
         switch format {
-        case .jpeg, .png: true
+        case .jpeg, .png, .gif, .webp, .heif, .avif: true
         default: false
         }
     }
@@ -38,6 +38,15 @@ public enum ImageDecoders {
         case .png:
             // Full-resolution rows: the consumer box-shrinks them on the way in.
             return try PNGDecoder.decode(path: path, pixelLimit: limits.pixels, memoryLimit: limits.memoryBytes, into: consumer)
+        case .gif:
+            // Full-resolution rows, like PNG.
+            return try GIFDecoder.decode(path: path, pixelLimit: limits.pixels, memoryLimit: limits.memoryBytes, into: consumer)
+        case .webp:
+            return try WebPDecoder.decode(path: path, minimumScale: minimumScale, pixelLimit: limits.pixels,
+                                          memoryLimit: limits.memoryBytes, into: consumer)
+        case .heif, .avif:
+            // No shrink-on-load for HEVC or AV1: the whole image, within limits.memory_mb.
+            return try HEIFDecoder.decode(path: path, header: header, limits: limits, into: consumer)
         default:
             throw CodecError.unsupported("\(header.format.rawValue.uppercased()) images are not decoded")
         }

@@ -3,6 +3,10 @@ import Raster
 /// The formats thumbgen recognises from their first bytes.
 public enum ImageFormat: String, Sendable, CaseIterable {
     case jpeg, png, gif, webp
+    /// HEIC and other HEIF images (HEVC-coded, or any HEIF brand that is not AVIF).
+    case heif
+    /// AV1-coded HEIF.
+    case avif
     /// Bytes no recognised format starts with.
     case unknown
 
@@ -21,6 +25,10 @@ public enum ImageFormat: String, Sendable, CaseIterable {
             self = .gif
         } else if bytes.hasBytes("RIFF"), bytes.hasBytes("WEBP", at: 8) {
             self = .webp
+        } else if bytes.hasBytes("ftyp", at: 4),
+                  let format = HEIFHeader.format(brands: HEIFHeader.fileBrands(Array(bytes.dropFirst(8).prefix(max(0, (bytes.uint32BE(0) ?? 0) - 8))))) {
+            // The brands in the first bytes; the header reads the whole `ftyp`.
+            self = format
         } else {
             self = .unknown
         }
@@ -33,7 +41,7 @@ public struct ImageHeader: Equatable, Sendable {
     /// Stored (not upright) size, in pixels.
     public var size: PixelSize
     public var orientation: Orientation = .up
-    /// An animated GIF (more than one image), APNG or animated WebP.
+    /// An animated GIF (more than one image), APNG, animated WebP or HEIF image sequence.
     public var isAnimated = false
     public var hasAlpha = false
     /// JPEG: progressive (the decoder holds every coefficient). PNG: Adam7 interlaced (the
@@ -42,8 +50,13 @@ public struct ImageHeader: Equatable, Sendable {
     /// Colour components (JPEG) or channels (PNG).
     public var components = 3
     /// Bytes the decoder must hold for the whole image when `needsWholeImage` (a progressive
-    /// JPEG's coefficients, an interlaced PNG's rows); 0 otherwise.
+    /// JPEG's coefficients, an interlaced PNG's rows, an interlaced GIF's colour indexes, a WebP
+    /// file's bytes, a HEIF image decoded whole); 0 otherwise.
     public var wholeImageBytes = 0
+    /// HEIF and AVIF: where the stored image lies in the coded one, and what decoding it costs.
+    public var heifLayout: HEIFLayout?
+    /// WebP: the decoder also holds its output whole, at the scale it decodes to (4 bytes a pixel).
+    public var holdsScaledImage = false
 
     public init(format: ImageFormat, size: PixelSize) {
         self.format = format
@@ -56,8 +69,11 @@ public struct ImageHeader: Equatable, Sendable {
     /// About how many bytes decoding at `scale` (of the full resolution) holds at once, besides
     /// the renditions: the whole-image buffer if there is one, else a strip of rows.
     public func decodeMemory(scale: Double) -> Int {
-        let strip = Int(min(Double(Int.max / 4), Double(size.width) * min(1, scale) * 4 * 32)) + 1 << 20
-        return wholeImageBytes > Int.max - strip ? Int.max : wholeImageBytes + strip
+        let scale = min(1, scale)
+        var held = Double(size.width) * scale * 4 * 32
+        if holdsScaledImage { held += Double(size.width) * scale * Double(size.height) * scale * 4 }
+        let extra = Int(min(Double(Int.max / 4), held)) + 1 << 20
+        return wholeImageBytes > Int.max - extra ? Int.max : wholeImageBytes + extra
     }
 
     /// Reads the header of the file at `path`. `unknown` formats come back with a zero size;
@@ -71,6 +87,7 @@ public struct ImageHeader: Equatable, Sendable {
         case .png: return try PNGHeader.read(file)
         case .gif: return try GIFHeader.read(file)
         case .webp: return try WebPHeader.read(file)
+        case .heif, .avif: return try HEIFHeader.read(file)
         case .unknown: return ImageHeader(format: .unknown, size: .zero)
         }
     }

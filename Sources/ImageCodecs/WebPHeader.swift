@@ -1,10 +1,14 @@
 import Raster
 
-/// Reads a WebP's canvas size and whether it is animated (`VP8X` animation flag or `ANIM`).
+/// Reads a WebP's canvas size and whether it is animated (`VP8X` animation flag or `ANIM`), and
+/// what its decode holds (see `WebPDecoder`): the file's bytes always; the whole image too when it
+/// is lossless (VP8L keeps every pixel for its back references) or lossy with alpha (decoded at
+/// full size, see `WebPDecoder.scaledSize`).
 enum WebPHeader {
     static func read(_ file: FileBytes) throws(CodecError) -> ImageHeader {
         var offset = 12
         var header = ImageHeader(format: .webp, size: .zero)
+        var lossy = false, lossless = false
         while true {
             let chunk = file.read(at: offset, length: 8 + 10)
             guard chunk.count >= 8, let length = chunk.uint32LE(4) else { break }
@@ -15,7 +19,10 @@ enum WebPHeader {
                 header.size = PixelSize(width: payload.uint24LE(4)! + 1, height: payload.uint24LE(7)! + 1)
             } else if chunk.hasBytes("ANIM") {
                 header.isAnimated = true
-            } else if chunk.hasBytes("VP8 "), header.size == .zero, payload.count >= 10,
+            }
+            if chunk.hasBytes("VP8 ") { lossy = true }
+            if chunk.hasBytes("VP8L") { lossless = true }
+            if chunk.hasBytes("VP8 "), header.size == .zero, payload.count >= 10,
                       payload[3] == 0x9D, payload[4] == 0x01, payload[5] == 0x2A {
                 header.size = PixelSize(width: payload.uint16LE(6)! & 0x3FFF, height: payload.uint16LE(8)! & 0x3FFF)
             } else if chunk.hasBytes("VP8L"), header.size == .zero, payload.count >= 5, payload[0] == 0x2F {
@@ -26,6 +33,11 @@ enum WebPHeader {
             offset += 8 + length + (length & 1)
         }
         guard header.size != .zero else { throw CodecError.damaged("corrupt WebP: no image size in its chunks") }
+        header.needsWholeImage = true
+        header.holdsScaledImage = true
+        let (pixels, overflow) = header.size.width.multipliedReportingOverflow(by: header.size.height * 4)
+        let wholeImage = lossless || (lossy && header.hasAlpha) ? pixels : 0
+        header.wholeImageBytes = overflow || wholeImage > Int.max - file.count ? Int.max : wholeImage + file.count
         return header
     }
 }

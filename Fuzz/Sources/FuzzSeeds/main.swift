@@ -1,9 +1,10 @@
 import Foundation
 import ImageCodecs
 import Raster
+import TestSupport
 
 // Seed corpora for the fuzz targets, made here rather than copied: `FuzzSeeds FOLDER` writes
-// FOLDER/{jpeg,png,headers,manifest}/.
+// FOLDER/{jpeg,png,headers,manifest,heif,webp,gif}/.
 
 let root = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "seeds"
 func save(_ target: String, _ name: String, _ bytes: [UInt8]) {
@@ -70,6 +71,46 @@ if let png = FileManager.default.contents(atPath: root + "/png/seed1.png") {
     apng.insert(contentsOf: [0, 0, 0, 8] + Array("acTL".utf8) + [0, 0, 0, 2, 0, 0, 0, 0] + [0, 0, 0, 0], at: 33)
     save("headers", "animated.png", apng)
 }
+
+// HEIF and AVIF, made with libheif's encoders: orientations, alpha, 10-bit, AV1, a clean
+// aperture, a grid, a sequence, one cut short.
+let small = picture(24, 16)
+for orientation in [Orientation.up, .right, .upMirrored, .leftMirrored] {
+    save("heif", "orientation\(orientation.rawValue).heic", HEIFFixtures.encode(small, options: .init(orientation: orientation)))
+}
+save("heif", "alpha.heic", HEIFFixtures.encode(picture(24, 16, alpha: true)))
+save("heif", "deep.heic", HEIFFixtures.encode(width: 24, height: 16, samples16: (0..<24 * 16 * 4).map { UInt16($0 % 1024) }, bitDepth: 10, hasAlpha: false))
+save("heif", "image.avif", HEIFFixtures.encode(small, options: .init(codec: .av1)))
+var clap = HEIFFixtures.Options(orientation: .left)
+clap.clapForOddSizes = true
+save("heif", "clap.heic", HEIFFixtures.encode(picture(23, 15), options: clap))
+let tile = HEIFFixtures.encode(picture(16, 16))
+save("heif", "grid.heic", HEIFAssembly.grid(tiles: [tile, tile], columns: 2, rows: 1, output: (30, 16)))
+let sequence = HEIFAssembly.sequence(HEIFFixtures.encode(small), width: 24, height: 16)
+save("heif", "sequence.heic", sequence)
+save("heif", "cut.heic", Array(sequence.prefix(sequence.count / 2)))
+
+// WebP, made with libwebp: lossy, lossless with alpha, with ICC, animated, one cut short.
+let lossy = WebPFixtures.encode(picture(40, 30), quality: 70)
+save("webp", "lossy.webp", lossy)
+save("webp", "lossless-alpha.webp", WebPFixtures.encode(picture(33, 21, alpha: true), lossless: true))
+save("webp", "lossy-alpha.webp", WebPFixtures.encode(picture(33, 21, alpha: true), quality: 60))
+save("webp", "icc.webp", WebPFixtures.encode(picture(16, 16), quality: 50, iccProfile: Array(repeating: 5, count: 128)))
+save("webp", "animated.webp", WebPFixtures.animated([picture(16, 16), picture(16, 16, alpha: true)]))
+save("webp", "cut.webp", Array(lossy.prefix(lossy.count / 2)))
+
+// GIF: global and local tables, transparency, interlacing, a small image on a larger screen.
+let colours: [SIMD3<UInt8>] = (0..<16).map { SIMD3(UInt8($0 * 16), UInt8(255 - $0 * 16), 99) }
+var gifFrame = GIFFixtures.Frame(width: 20, height: 12, indexes: (0..<240).map { UInt8($0 % 16) })
+save("gif", "global.gif", GIFFixtures.gif(width: 20, height: 12, palette: colours, frames: [gifFrame]))
+gifFrame.interlaced = true
+gifFrame.transparentIndex = 2
+save("gif", "interlaced.gif", GIFFixtures.gif(width: 20, height: 12, palette: colours, frames: [gifFrame]))
+gifFrame.localPalette = Array(colours.reversed())
+gifFrame.x = 3
+let offset = GIFFixtures.gif(width: 30, height: 20, palette: nil, frames: [gifFrame])
+save("gif", "local-offset.gif", offset)
+save("gif", "cut.gif", Array(offset.prefix(offset.count * 2 / 3)))
 
 // Manifests: every key, globs, focus, aliases, errors.
 let manifests = [

@@ -26,24 +26,18 @@ public enum FuzzInput {
         Slot(name: "hero", size: SlotSize(width: ExactDecimal(390), height: nil), scales: [ExactDecimal(3)], fit: .inside),
     ]
 
-    /// Probes, then decodes at a few scales through the same streaming path a build uses, with
-    /// small limits so hostile headers are refused rather than allocated.
+    /// Probes, then renders through the build's own render stage (decode once, shrunk on load,
+    /// every rendition and the placeholder), with small limits so hostile headers are refused
+    /// rather than allocated.
     public static func probeAndDecode(_ path: String) {
         let limits = Limits(pixels: 16_000_000, dimension: 8192, memoryMB: 64)
         let probe = ImageProbe.probe(path: path, limits: limits)
-        guard probe.status == .resized, let header = probe.header else { return }
-        // The build's own path: plan the benchmark's boxes plus a cover crop, stream the decode
-        // into the rendition maker, make every rendition.
-        let plan = ImagePlan(path: "fuzz.img", original: header.uprightSize, slots: slots, focus: Focus(x: 0.2, y: 0.9))
+        guard probe.readability == .decodable, let header = probe.header else { return }
+        // The benchmark's boxes plus a cover crop.
+        let plan = ImagePlan(path: "fuzz.img", original: header.uprightSize, slots: slots, focus: Focus(x: 0.2, y: 0.9), extension: "jpg")
         guard !plan.renditions.isEmpty else { return }
-        let maker = RenditionMaker(renditions: plan.renditions, orientation: header.orientation, fullSize: header.size)
-        let scale = min(1, maker.rootScale * ImageJob.decodeHeadroom)
-        let decoded: SourceInfo?
-        switch header.format {
-        case .jpeg: decoded = try? JPEGDecoder.decode(path: path, minimumScale: scale, memoryLimit: 64 << 20, scanLimit: limits.scans, into: maker)
-        case .png: decoded = try? PNGDecoder.decode(path: path, pixelLimit: limits.pixels, memoryLimit: 64 << 20, into: maker)
-        default: decoded = nil
-        }
-        if decoded != nil { _ = maker.renditions() }
+        _ = try? Renderer.render(path: path, header: header, renditions: plan.renditions,
+                                 limits: DecodeLimits(pixels: limits.pixels, memoryBytes: limits.memoryMB << 20, scans: limits.scans),
+                                 placeholder: true)
     }
 }

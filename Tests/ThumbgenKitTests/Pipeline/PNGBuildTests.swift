@@ -125,7 +125,7 @@ import ThumbgenKit
     }
 
     @Test(arguments: [("animated.png", ImageStatus.animated, 64, 64), ("gif-animated.gif", .animated, 40, 30),
-                      ("gif-still.gif", .unsupported, 40, 30), ("webp-animated.webp", .animated, 40, 30), ("webp-still.webp", .unsupported, 40, 30)])
+                      ("webp-animated.webp", .animated, 40, 30)])
     func animatedAndUnsupportedImagesPointToTheOriginal(name: String, status: ImageStatus, width: Int, height: Int) {
         let image = record(name)
         #expect(image.status == status)
@@ -136,6 +136,14 @@ import ThumbgenKit
             #expect(entry.file == name)
             #expect((entry.width, entry.height) == (width, height))
         }
+    }
+
+    /// Still GIF and WebP are decoded (GIFDecoder, WebPDecoder) and get PNG and JPEG fallbacks.
+    @Test(arguments: [("gif-still.gif", "png"), ("webp-still.webp", "jpg")])
+    func stillGIFAndWebPAreResized(name: String, fallback: String) {
+        let image = record(name)
+        #expect(image.status == .resized && image.error == nil)
+        #expect(image.renditions.values.contains { $0.file.hasSuffix(".\(fallback)") && $0.file != name })
     }
 
     @Test(arguments: [
@@ -209,7 +217,7 @@ private struct BuiltSite: Sendable {
         folder.write(AnimationFixtures.gif(frames: 2), "gif-animated.gif")
         folder.write(AnimationFixtures.gif(frames: 1), "gif-still.gif")
         folder.write(AnimationFixtures.webp(animated: true), "webp-animated.webp")
-        folder.write(AnimationFixtures.webp(animated: false), "webp-still.webp")
+        folder.write(WebPFixtures.encode(Pictures.photo(width: 40, height: 30), quality: 80), "webp-still.webp")
 
         let manifest = try ManifestLoader.load(bytes: Array(PNGBuildTests.manifest.utf8), file: "manifest.yaml",
                                                directory: URL(fileURLWithPath: folder.path))

@@ -1,0 +1,184 @@
+import LibHEIF
+import Raster
+
+/// Decodes the primary image of a HEIC, HEIF or AVIF file with libheif. HEVC and AV1 have no
+/// shrink-on-load, so the whole image is decoded (within `limits.memory_mb`), then handed on as
+/// 8-bit RGBA rows, premultiplied when there is alpha.
+///
+/// Rows are in *stored* orientation, as for every decoder: libheif is told to ignore the
+/// transformations, the rows are the clean aperture of the coded image, and the header's
+/// orientation (from `irot` and `imir`, see `HEIFGeometry`) turns the renditions upright.
+public enum HEIFDecoder {
+    /// A tile costs a decoder start whatever its size: each counts as at least this many pixels
+    /// against `limits.pixels`, so that a grid of 10,000 tiny tiles is refused before decoding.
+    public static let minimumTilePixels = 256 * 256
+
+    /// Decodes the file at `path`, whose header is `header`, into `consumer`.
+    @discardableResult
+    public static func decode(path: String, header: ImageHeader, limits: DecodeLimits, into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
+        guard let layout = header.heifLayout else { throw CodecError.unsupported("not a HEIF image") }
+        try check(layout, header: header, limits: limits)
+        guard let context = heif_context_alloc() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
+        defer { heif_context_free(context) }
+        // libheif's own bound on any image it allocates (a side must stay below it): nothing much
+        // larger than the primary image and one more tile.
+        let side = max(layout.codedSize.width, layout.codedSize.height) + max(layout.tileSize.width, layout.tileSize.height) + 1
+        heif_context_set_maximum_image_size_limit(context, Int32(clamping: side))
+        try check(heif_context_read_from_file(context, path, nil))
+        var handle: OpaquePointer?
+        try check(heif_context_get_primary_image_handle(context, &handle))
+        defer { heif_image_handle_release(handle) }
+        let coded = PixelSize(width: Int(heif_image_handle_get_ispe_width(handle)), height: Int(heif_image_handle_get_ispe_height(handle)))
+        guard coded == layout.codedSize else {
+            throw CodecError.damaged("corrupt HEIF: libheif finds a primary image of \(coded), its boxes say \(layout.codedSize)")
+        }
+
+        let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
+        let wide = heif_image_handle_get_luma_bits_per_pixel(handle) > 8
+        let chroma = wide ? (hasAlpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE) : heif_chroma_interleaved_RGBA
+        guard let options = heif_decoding_options_alloc() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
+        defer { heif_decoding_options_free(options) }
+        options.pointee.ignore_transformations = 1
+        var image: OpaquePointer?
+        try check(heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, options), bytes: header.wholeImageBytes)
+        defer { heif_image_release(image) }
+
+        var stride: Int32 = 0
+        guard let plane = heif_image_get_plane(image, heif_channel_interleaved, &stride) else {
+            throw CodecError.damaged("corrupt HEIF: libheif returned no pixels")
+        }
+        let decoded = PixelSize(width: Int(heif_image_get_width(image, heif_channel_interleaved)),
+                                height: Int(heif_image_get_height(image, heif_channel_interleaved)))
+        if decoded != coded, decoded == coded.transposed, header.orientation.swapsAxes {
+            // libheif 1.15's encoder (and tools built on it) wrote the rotated size into `ispe`,
+            // which the standard defines before rotation: the header's sizes are then transposed.
+            throw CodecError.damaged("corrupt HEIF: its ispe gives \(coded), the size after rotation, but the coded image is \(decoded)")
+        }
+        guard decoded.width >= layout.cropX + header.size.width, decoded.height >= layout.cropY + header.size.height else {
+            throw CodecError.damaged("corrupt HEIF: the decoded image is \(decoded), smaller than its ispe's \(coded)")
+        }
+
+        var source = SourceInfo(fullSize: header.size, decodedSize: header.size)
+        source.hasAlpha = hasAlpha
+        source.isGrey = layout.chromaShare == 0
+        source.iccProfile = colourProfile(handle: handle, image: image)
+        try consumer.begin(source)
+        let rows = HEIFRows(plane: plane, stride: Int(stride), crop: (layout.cropX, layout.cropY), size: header.size,
+                            bits: wide ? Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved)) : 8,
+                            hasAlpha: hasAlpha, premultiplied: heif_image_is_premultiplied_alpha(image) != 0)
+        rows.stream(into: consumer)
+        return source
+    }
+
+    /// Decodes the whole image into memory: for tests and tools.
+    public static func decode(path: String, limits: DecodeLimits) throws(CodecError) -> DecodedImage {
+        let header = try ImageHeader.read(path: path)
+        let collector = PixelCollector()
+        try decode(path: path, header: header, limits: limits, into: collector)
+        return collector.image!
+    }
+
+    /// Refuses what a decode would exceed, from the header alone: pixels (tiles counted at
+    /// least `minimumTilePixels` each) and the memory of a whole decode.
+    static func check(_ layout: HEIFLayout, header: ImageHeader, limits: DecodeLimits) throws(CodecError) {
+        let coded = layout.codedSize
+        guard coded.area <= limits.pixels else {
+            throw CodecError.overLimit("\(coded) is \(coded.area) pixels, over the limit of \(limits.pixels) (limits.pixels)")
+        }
+        if layout.tiles > 1 {
+            let (tilePixels, overflow) = layout.tiles.multipliedReportingOverflow(by: max(layout.tileSize.area, minimumTilePixels))
+            guard !overflow, tilePixels <= limits.pixels else {
+                throw CodecError.overLimit("a grid of \(layout.tiles) tiles of \(layout.tileSize) counts as \(overflow ? "too many" : String(tilePixels)) pixels (at least \(minimumTilePixels) a tile), over the limit of \(limits.pixels) (limits.pixels)")
+            }
+        }
+        guard header.wholeImageBytes <= limits.memoryBytes else {
+            throw CodecError.overLimit("this \(header.format == .avif ? "AVIF" : "HEIF") image is decoded whole (HEVC and AV1 have no shrink-on-load), \(CodecError.mebibytes(header.wholeImageBytes)) MiB, over the limit of \(limits.memoryBytes >> 20) MiB (limits.memory_mb)")
+        }
+    }
+
+    /// The embedded ICC profile, else one made for the nclx colour (nil for plain sRGB).
+    static func colourProfile(handle: OpaquePointer?, image: OpaquePointer?) -> [UInt8]? {
+        let size = heif_image_handle_get_raw_color_profile_size(handle)
+        if size > 0 {
+            var profile = [UInt8](repeating: 0, count: size)
+            if heif_image_handle_get_raw_color_profile(handle, &profile).code == heif_error_Ok { return profile }
+        }
+        var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+        if heif_image_handle_get_nclx_color_profile(handle, &nclx).code != heif_error_Ok {
+            guard heif_image_get_nclx_color_profile(image, &nclx).code == heif_error_Ok else { return nil }
+        }
+        guard let nclx else { return nil }
+        defer { heif_nclx_color_profile_free(nclx) }
+        let c = nclx.pointee
+        let primaries = NCLXProfile.Primaries(white: (Double(c.color_primary_white_x), Double(c.color_primary_white_y)),
+                                              red: (Double(c.color_primary_red_x), Double(c.color_primary_red_y)),
+                                              green: (Double(c.color_primary_green_x), Double(c.color_primary_green_y)),
+                                              blue: (Double(c.color_primary_blue_x), Double(c.color_primary_blue_y)))
+        return NCLXProfile.profile(primariesCode: Int(c.color_primaries.rawValue), primaries: primaries,
+                                   transferCode: Int(c.transfer_characteristics.rawValue))
+    }
+
+    /// libheif's error as a codec error: its message is the reason.
+    static func check(_ error: heif_error, bytes: Int = 1 << 20) throws(CodecError) {
+        guard error.code != heif_error_Ok else { return }
+        var message = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
+        while message.last?.isWhitespace == true { message.removeLast() }
+        switch error.code {
+        case heif_error_Input_does_not_exist: throw CodecError.io("cannot read the file: \(message)")
+        case heif_error_Memory_allocation_error where error.subcode != heif_suberror_Security_limit_exceeded:
+            throw CodecError.outOfMemory(bytes: bytes)
+        case heif_error_Unsupported_feature, heif_error_Unsupported_filetype:
+            throw CodecError.unsupported("this HEIF uses what libheif does not decode (\(message))")
+        default: throw CodecError.damaged("corrupt or truncated HEIF data (\(message))")
+        }
+    }
+}
+
+/// The decoded image's clean aperture as 8-bit premultiplied RGBA rows.
+private struct HEIFRows {
+    let plane: UnsafeMutablePointer<UInt8>
+    let stride: Int
+    let crop: (x: Int, y: Int)
+    let size: PixelSize
+    /// 8: RGBA bytes. Above 8: little-endian 16-bit samples holding `bits` bits, RGB or RGBA.
+    let bits: Int
+    let hasAlpha: Bool
+    let premultiplied: Bool
+
+    func stream(into consumer: RowConsumer) {
+        let width = size.width
+        if bits == 8 {
+            for row in 0..<size.height {
+                let start = plane + (crop.y + row) * stride + crop.x * 4
+                if hasAlpha && !premultiplied { PixelBuffer.premultiply(UnsafeMutableBufferPointer(start: start, count: width * 4)) }
+                consumer.consume(rows: UnsafeRawPointer(start), first: row, count: 1)
+            }
+            return
+        }
+        let channels = hasAlpha ? 4 : 3, maximum = UInt32(1 << bits - 1)
+        var wide = [UInt16](repeating: 0, count: width * 4)
+        var narrow = [UInt8](repeating: 255, count: width * 4)
+        for row in 0..<size.height {
+            let samples = UnsafeRawPointer(plane + (crop.y + row) * stride).assumingMemoryBound(to: UInt16.self) + crop.x * channels
+            narrow.withUnsafeMutableBufferPointer { narrow in
+                if hasAlpha && !premultiplied {
+                    // To 16 bits, then premultiplied and rounded once (see PremultipliedRGBA16).
+                    wide.withUnsafeMutableBufferPointer { wide in
+                        for index in 0..<width * 4 {
+                            wide[index] = UInt16((min(maximum, UInt32(UInt16(littleEndian: samples[index]))) * 65535 + maximum / 2) / maximum)
+                        }
+                        PremultipliedRGBA16.convert(UnsafeBufferPointer(wide), into: narrow)
+                    }
+                } else {
+                    for pixel in 0..<width {
+                        for channel in 0..<channels {
+                            let value = min(maximum, UInt32(UInt16(littleEndian: samples[pixel * channels + channel])))
+                            narrow[pixel * 4 + channel] = UInt8((value * 255 + maximum / 2) / maximum)
+                        }
+                    }
+                }
+                consumer.consume(rows: UnsafeRawPointer(narrow.baseAddress!), first: row, count: 1)
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Raster
+
+/// What a HEIF or AVIF file's boxes say of its primary image, read without decoding a pixel
+/// (libheif 1.15 has no call for the transformations, so the boxes are read here): the coded
+/// size (`ispe`), the transformations (`clap`, `irot`, `imir`) folded into a crop of the coded
+/// image plus an EXIF-style orientation, grid tiles, alpha, bit depth and chroma, and whether the
+/// file is an image sequence.
+enum HEIFHeader {
+    /// Most bytes of a `meta` box read: an iPhone's 48 MP grid needs about 20 KiB.
+    static let maxMetaBytes = 16 << 20
+    /// Bytes of a `moov` box read to find the first track's size.
+    static let moovPrefixBytes = 64 << 10
+    /// Top-level boxes looked at before giving up.
+    static let maxTopLevelBoxes = 1_000
+    static let sequenceBrands: Set<String> = ["msf1", "hevc", "hevx", "hevs", "hevm", "avis"]
+    static let alphaTypes: Set<String> = ["urn:mpeg:hevc:2015:auxid:1", "urn:mpeg:mpegB:cicp:systems:auxiliary:alpha"]
+
+    static func read(_ file: FileBytes) throws(CodecError) -> ImageHeader {
+        var brands: [String] = []
+        var meta: ArraySlice<UInt8>?
+        var moov: ArraySlice<UInt8>?
+        var offset = 0
+        for _ in 0..<maxTopLevelBoxes where offset < file.count {
+            let start = file.read(at: offset, length: 16)
+            guard let box = BoxHeader(start[...], at: 0, available: file.count - offset) else { break }
+            let payloadStart = offset + box.headerSize, payloadLength = min(box.size, file.count - offset) - box.headerSize
+            switch box.type {
+            case "ftyp":
+                brands = fileBrands(file.read(at: payloadStart, length: min(payloadLength, 4096)))
+            case "meta":
+                guard payloadLength <= maxMetaBytes else {
+                    throw CodecError.damaged("corrupt HEIF: its meta box claims \(CodecError.mebibytes(payloadLength)) MiB")
+                }
+                meta = file.read(at: payloadStart, length: payloadLength)[...]
+            case "moov":
+                moov = file.read(at: payloadStart, length: min(payloadLength, moovPrefixBytes))[...]
+            default:
+                break
+            }
+            offset += box.size
+        }
+        guard let format = format(brands: brands) else {
+            throw CodecError.unsupported("an ISO media file that is not a HEIF or AVIF image (brands \(brands.joined(separator: ", ")))")
+        }
+        let isSequence = moov != nil && (meta == nil || !sequenceBrands.isDisjoint(with: brands))
+        guard let meta else {
+            guard isSequence, let size = moov.flatMap(trackSize) else { throw CodecError.damaged("corrupt HEIF: no meta box (truncated?)") }
+            var header = ImageHeader(format: format, size: size)
+            header.isAnimated = true
+            return header
+        }
+        var header = try primaryImage(HEIFItems(meta: meta), format: format)
+        header.isAnimated = isSequence
+        return header
+    }
+
+    /// The major brand, then the compatible ones.
+    static func fileBrands(_ ftyp: [UInt8]) -> [String] {
+        var reader = ByteReader(ftyp[...])
+        guard let major = reader.fourCC(), reader.skip(4) else { return [] }
+        var brands = [major]
+        while let brand = reader.fourCC() { brands.append(brand) }
+        return brands
+    }
+
+    /// AVIF when any brand says so, else HEIF for the HEIF brands; nil for other ISO media.
+    static func format(brands: [String]) -> ImageFormat? {
+        if brands.contains(where: { ["avif", "avis"].contains($0) }) { return .avif }
+        let heif: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "mif1", "mif2", "msf1", "miaf"]
+        return brands.contains(where: heif.contains) ? .heif : nil
+    }
+
+    private static func primaryImage(_ items: HEIFItems, format: ImageFormat) throws(CodecError) -> ImageHeader {
+        guard let primary = items.primary, let type = items.types[primary] else {
+            throw CodecError.damaged("corrupt HEIF: no primary image in its meta box")
+        }
+        let properties = items.properties(of: primary)
+        guard let coded = properties.lazy.compactMap(HEIFProperty.size).first else {
+            throw CodecError.damaged("corrupt HEIF: the primary image has no size (ispe)")
+        }
+        guard coded.width > 0, coded.height > 0 else { throw CodecError.damaged("corrupt HEIF: its primary image is \(coded)") }
+        let geometry = HEIFGeometry(coded: coded, transformations: properties)
+        guard geometry.crop.width > 0, geometry.crop.height > 0 else {
+            throw CodecError.damaged("corrupt HEIF: its clean aperture leaves no pixel")
+        }
+
+        var layout = HEIFLayout(codedSize: coded, cropX: geometry.crop.x, cropY: geometry.crop.y)
+        // A grid (or overlay) takes its coding from its tiles, which all share one size.
+        var coding = properties
+        if type == "grid" || type == "iovl" {
+            let tiles = items.references["dimg"]?[primary] ?? []
+            guard let first = tiles.first else { throw CodecError.damaged("corrupt HEIF: a grid image without tiles") }
+            layout.tiles = tiles.count
+            coding = items.properties(of: first)
+            layout.tileSize = coding.lazy.compactMap(HEIFProperty.size).first ?? .zero
+        }
+        if let config = coding.lazy.compactMap(HEIFProperty.coding).first {
+            layout.bitDepth = config.bitDepth
+            layout.chromaShare = config.chromaShare
+        }
+        if let depth = properties.lazy.compactMap(HEIFProperty.bitDepth).first { layout.bitDepth = depth }
+
+        var header = ImageHeader(format: format, size: PixelSize(width: geometry.crop.width, height: geometry.crop.height))
+        header.orientation = geometry.orientation
+        header.hasAlpha = items.references["auxl"]?.contains { item, targets in
+            targets.contains(primary) && items.properties(of: item).contains { HEIFProperty.auxiliaryType($0).map(alphaTypes.contains) == true }
+        } ?? false
+        header.components = layout.chromaShare == 0 ? 1 : 3
+        header.needsWholeImage = true
+        header.wholeImageBytes = layout.decodeBytes(hasAlpha: header.hasAlpha)
+        header.heifLayout = layout
+        return header
+    }
+
+    /// The first track's width and height (`tkhd`, 16.16 fixed point).
+    static func trackSize(_ moov: ArraySlice<UInt8>) -> PixelSize? {
+        guard let trak = ISOBMFFBox.children(of: moov, lenient: true).first(where: { $0.type == "trak" }),
+              let tkhd = ISOBMFFBox.children(of: trak.payload, lenient: true).first(where: { $0.type == "tkhd" })
+        else { return nil }
+        var reader = ByteReader(tkhd.payload)
+        guard let version = reader.uint8(), reader.skip(3 + (version == 1 ? 32 : 20) + 52),
+              let width = reader.uint32(), let height = reader.uint32(), width >> 16 > 0, height >> 16 > 0
+        else { return nil }
+        return PixelSize(width: width >> 16, height: height >> 16)
+    }
+}
+
+/// Where a HEIF's stored image lies in its coded image, and what decoding it costs.
+public struct HEIFLayout: Equatable, Sendable {
+    /// The coded image's size (`ispe`, before any transformation), in pixels.
+    public var codedSize: PixelSize
+    /// The clean aperture's top-left corner in the coded image ((0, 0) without `clap`), in pixels.
+    public var cropX = 0, cropY = 0
+    /// Tiles of a grid image; 1 for a single coded image.
+    public var tiles = 1
+    /// A grid's tile size (zero for a single coded image), in pixels.
+    public var tileSize = PixelSize.zero
+    /// Bits a luma sample.
+    public var bitDepth = 8
+    /// Chroma samples per luma sample, both planes: 0 (monochrome), 0.5 (4:2:0), 1 (4:2:2), 2 (4:4:4).
+    public var chromaShare = 0.5
+
+    /// Bytes libheif holds at the peak of a decode with no shrink-on-load: the decoded planes
+    /// (twice: the codec's picture and libheif's copy), then the interleaved RGBA it converts
+    /// them to (8 bits a channel; above 8 bits 16, and RGB without alpha).
+    public func decodeBytes(hasAlpha: Bool) -> Int {
+        let sample = bitDepth > 8 ? 2.0 : 1.0
+        let planes = sample * (1 + chromaShare + (hasAlpha ? 1 : 0))
+        let output = bitDepth > 8 ? sample * (hasAlpha ? 4 : 3) : 4
+        let bytes = Double(codedSize.width) * Double(codedSize.height) * (2 * planes + output)
+        return bytes >= Double(Int.max / 2) ? Int.max : Int(bytes)
+    }
+}

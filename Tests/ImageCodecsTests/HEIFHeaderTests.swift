@@ -1,0 +1,52 @@
+import Raster
+import Testing
+import TestSupport
+@testable import ImageCodecs
+
+/// The ISO media boxes read without libheif: formats from brands, sequences, transformations.
+@Suite struct HEIFHeaderTests {
+    let folder = TemporaryFolder()
+
+    static func ftyp(_ brands: [String]) -> [UInt8] {
+        let payload = Array(brands[0].utf8) + [0, 0, 0, 0] + brands.dropFirst().flatMap { Array($0.utf8) }
+        return HEIFAssembly.box("ftyp", payload)
+    }
+
+    @Test(arguments: [(["heic", "mif1", "heic"], ImageFormat.heif), (["mif1", "mif1", "miaf"], .heif), (["avif", "avif", "mif1"], .avif),
+                      (["mif1", "mif1", "miaf", "MA1B", "avif"], .avif), (["msf1", "msf1", "hevc"], .heif), (["avis", "avis", "msf1"], .avif),
+                      (["isom", "isom", "mp42"], .unknown), (["crx ", "crx "], .unknown)])
+    func theBrandsSayTheFormat(brands: [String], format: ImageFormat) {
+        #expect(ImageFormat(magic: Array((Self.ftyp(brands) + [UInt8](repeating: 0, count: 32)).prefix(32))) == format)
+    }
+
+    @Test func aSequenceWithoutAStillTakesItsTrackSize() throws {
+        let moov = HEIFAssembly.box("moov", HEIFAssembly.box("mvhd", [UInt8](repeating: 0, count: 100))
+            + HEIFAssembly.box("trak", HEIFAssembly.box("tkhd", [0, 0, 0, 3] + [UInt8](repeating: 0, count: 72) + [0, 0x50, 0, 0, 0, 0x3C, 0, 0])))
+        let header = try ImageHeader.read(path: folder.write(Self.ftyp(["avis", "avis", "msf1"]) + moov, "seq.avif"))
+        #expect(header.format == .avif && header.isAnimated && header.size == PixelSize(width: 80, height: 60))
+    }
+
+    @Test func aStillWithoutMetaIsDamaged() {
+        #expect(throws: CodecError.damaged("corrupt HEIF: no meta box (truncated?)")) {
+            try ImageHeader.read(path: folder.write(Self.ftyp(["heic", "mif1", "heic"]), "empty.heic"))
+        }
+    }
+
+    @Test func aHEICCutInsideItsMetaBoxIsDamaged() throws {
+        let bytes = HEIFFixtures.encode(Pictures.photo(width: 32, height: 32))
+        #expect(throws: CodecError.damaged("corrupt HEIF: no primary image in its meta box")) {
+            try ImageHeader.read(path: folder.write(Array(bytes.prefix(120)), "cut.heic"))
+        }
+    }
+
+    /// irot quarter turns then imir, composed: the same as turning the pixels one after the other.
+    @Test func transformationsComposeLikeTurningThePixels() {
+        let picture = Pictures.quadrants(width: 6, height: 4)
+        for first in Orientation.allCases {
+            for second in Orientation.allCases {
+                let composed = HEIFGeometry.compose(first, second)
+                #expect(picture.oriented(composed) == picture.oriented(first).oriented(second))
+            }
+        }
+    }
+}
