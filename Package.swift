@@ -5,7 +5,7 @@ let package = Package(
     name: "thumbgen",
     products: [
         .executable(name: "thumbgen", targets: ["thumbgen"]),
-        .library(name: "Renditions", targets: ["Renditions"]),
+        .library(name: "Renditions", targets: ["Renditions", "RenditionsBundle"]),
         .library(name: "ThumbgenKit", targets: ["ThumbgenKit"]),
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
         .library(name: "Raster", targets: ["Raster"]),
@@ -26,6 +26,8 @@ let package = Package(
 
         // Swift modules, lowest first.
         .target(name: "Renditions"),
+        // Bundle lookups (Foundation); re-exports Renditions.
+        .target(name: "RenditionsBundle", dependencies: ["Renditions"]),
         .target(name: "Raster"),
         .target(name: "YAML", dependencies: ["LibYAML"]),
         .target(name: "ImageCodecs", dependencies: ["Raster", "CJPEG", "CPNG", "LibEXIF", "LibDeflate"]),
@@ -39,8 +41,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ImageCodecs", "Raster", "ThumbgenKit"],
                 path: "Tests/TestSupport"),
 
-        .testTarget(name: "RenditionsTests", dependencies: ["Renditions"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
+        .testTarget(name: "RenditionsTests", dependencies: ["Renditions", "RenditionsBundle"], resources: [.copy("Resources")]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Renditions", "TestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster", "TestSupport"]),
         .testTarget(name: "ThumbgenKitTests",
