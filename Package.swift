@@ -42,7 +42,7 @@ let package = Package(
                 path: "Tests/TestSupport"),
 
         .testTarget(name: "RenditionsTests", dependencies: ["Renditions", "RenditionsBundle"], resources: [.copy("Resources")]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Renditions", "TestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Renditions", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster", "TestSupport"]),
         .testTarget(name: "ThumbgenKitTests",
