@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "LibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "LibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "LibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // The HTML5 parser `thumbgen html` finds tags with (each with its byte offsets).
+        .systemLibrary(name: "LibGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
 
         // C shims: each owns the setjmp of every libjpeg/libpng call that can fail.
         .target(name: "CJPEG", dependencies: ["LibJPEG"]),
@@ -32,7 +34,7 @@ let package = Package(
         .target(name: "YAML", dependencies: ["LibYAML"]),
         .target(name: "ImageCodecs", dependencies: ["Raster", "CJPEG", "CPNG", "LibEXIF", "LibDeflate"]),
         .target(name: "ThumbgenKit",
-                dependencies: ["Renditions", "Raster", "YAML", "ImageCodecs", "LibCrypto"]),
+                dependencies: ["Renditions", "Raster", "YAML", "ImageCodecs", "LibCrypto", "LibGumbo"]),
         .executableTarget(name: "thumbgen", dependencies: ["ThumbgenKit"]),
         // Makes the example site's originals (make originals).
         .executableTarget(name: "ExampleOriginals", dependencies: ["ImageCodecs", "Raster"]),

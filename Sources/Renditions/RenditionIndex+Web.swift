@@ -48,16 +48,30 @@ extension RenditionIndex {
     }
 
     /// The image's own size in the slot, in CSS pixels (points): the smallest width and height
-    /// any of its entries covers at its scale, rounded down to 1/100 so that a browser never
-    /// reaches for the next file up (113, 225 and 338 px at 1×, 2× and 3× give 112.5). Nil when
-    /// the index knows no entry of the pair.
+    /// any of its renditions covers at its scale, rounded down to 1/100 so that a browser never
+    /// reaches for the next file up (113, 225 and 338 px at 1×, 2× and 3× give 112.5). When the
+    /// index shows only the original (it fits, or is animated), the original fitted into the slot
+    /// at scale 1, never enlarged. Nil when the index knows no entry of the pair.
     public func cssSize(image: String, slot: String) -> (width: Double, height: Double)? {
         let entries = slotEntries(image: image, slot: slot)
-        guard !entries.isEmpty else { return nil }
-        func smallest(_ pixels: (RenditionRecord) -> Int) -> Double {
-            entries.map { (Double(pixels($0.entry)) * 100 / $0.scale).rounded(.down) / 100 }.min()!
+        guard let first = entries.first, let record = slots[slot] else { return nil }
+        func floor(_ value: Double) -> Double { (value * 100).rounded(.down) / 100 }
+        let made = entries.filter { $0.entry.file != image }
+        if !made.isEmpty {
+            func smallest(_ pixels: (RenditionRecord) -> Int) -> Double {
+                made.map { (Double(pixels($0.entry)) * 100 / $0.scale).rounded(.down) / 100 }.min()!
+            }
+            return (smallest(\.width), smallest(\.height))
         }
-        return (smallest(\.width), smallest(\.height))
+        let width = Double(first.entry.width), height = Double(first.entry.height)
+        let sides = record.size.split(separator: "x", omittingEmptySubsequences: false)
+            .map { Double($0).flatMap { $0 > 0 ? $0 : nil } ?? .infinity }
+        let box = (width: sides.first ?? .infinity, height: sides.count > 1 ? sides[1] : .infinity)
+        if record.fit == "cover", box.width.isFinite, box.height.isFinite {
+            return (floor(min(box.width, width)), floor(min(box.height, height)))
+        }
+        let factor = min(1, box.width / width, box.height / height)
+        return (floor(width * factor), floor(height * factor))
     }
 
     /// The `sizes` value for an image in a slot: the slot's own (`output` of the manifest's

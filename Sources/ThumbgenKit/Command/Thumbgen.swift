@@ -48,6 +48,8 @@ public enum Thumbgen {
             return withManifest(request, console: console) { ReportCommand.run(request, manifest: $0, console: console) }
         case .merge:
             return withManifest(request, console: console) { MergeCommand.run(request, manifest: $0, console: console) }
+        case .html:
+            return withManifest(request, console: console) { HTMLCommand.run(request, manifest: $0, console: console) }
         }
     }
 
