@@ -7,6 +7,11 @@ public struct SourceInfo: Sendable, Equatable {
     public var fullSize: PixelSize
     /// The stored size the rows come at (the DCT scale or a whole-factor shrink of `fullSize`).
     public var decodedSize: PixelSize
+    /// Decoded pixels per full-size pixel, per axis: where full-size coordinates land in the
+    /// decoded rows. A JPEG decoded at n/8 lies on an exact n/8 grid whose last column and row
+    /// are partial blocks, so this is n/8 and not `decodedSize / fullSize`.
+    public var scaleX: Double
+    public var scaleY: Double
     /// Rows carry premultiplied alpha.
     public var hasAlpha = false
     /// The embedded ICC profile, when it still describes the pixels (not for CMYK sources).
@@ -18,9 +23,12 @@ public struct SourceInfo: Sendable, Equatable {
     /// PNG sources: the colour chunks to carry into renditions (`sRGB`, `gAMA`, `cHRM`).
     public var colorChunks: PNGColorChunks?
 
-    public init(fullSize: PixelSize, decodedSize: PixelSize) {
+    /// `scale` defaults to the ratio of the sizes, for decoders that resample to the exact size.
+    public init(fullSize: PixelSize, decodedSize: PixelSize, scale: Double? = nil) {
         self.fullSize = fullSize
         self.decodedSize = decodedSize
+        scaleX = scale ?? Double(decodedSize.width) / Double(max(1, fullSize.width))
+        scaleY = scale ?? Double(decodedSize.height) / Double(max(1, fullSize.height))
     }
 }
 

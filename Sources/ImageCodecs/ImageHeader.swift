@@ -6,6 +6,11 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// Bytes no recognised format starts with.
     case unknown
 
+    /// The media type a browser is told (`image/jpeg`), or nil for an unknown format.
+    public var mediaType: String? {
+        self == .unknown ? nil : "image/\(rawValue)"
+    }
+
     /// The format the first bytes of a file announce.
     public init(magic bytes: [UInt8]) {
         if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF {

@@ -40,10 +40,12 @@ public enum JPEGDecoder {
         let icc = iccData.map { Array(UnsafeBufferPointer(start: $0, count: Int(iccLength))) }
         tg_jpeg_free(iccData)
 
-        guard tg_jpeg_decoder_start(decoder, Int32(scaleNumerator(for: minimumScale)), 0, &info) == 0 else { throw failure() }
+        let numerator = scaleNumerator(for: minimumScale)
+        guard tg_jpeg_decoder_start(decoder, Int32(numerator), 0, &info) == 0 else { throw failure() }
         let cmyk = info.output_is_cmyk != 0
         var source = SourceInfo(fullSize: PixelSize(width: Int(info.width), height: Int(info.height)),
-                                decodedSize: PixelSize(width: Int(info.output_width), height: Int(info.output_height)))
+                                decodedSize: PixelSize(width: Int(info.output_width), height: Int(info.output_height)),
+                                scale: Double(numerator) / 8)
         source.isGrey = info.color_space == Int32(TG_JPEG_GRAY)
         source.iccProfile = cmyk ? nil : icc
         source.isChroma444 = isChroma444(info)

@@ -7,18 +7,6 @@ import Raster
 public enum PNGDecoder {
     /// Rows read per call into libpng.
     static let stripRows = 16
-    /// BoxReducer sums a block in 32 bits: 4096 × 4096 pixels of 255 still fit.
-    public static let maxShrinkFactor = 4096
-
-    /// The whole box-shrink factor that keeps at least `minimumScale` of an axis `length`
-    /// pixels long (1: keep every pixel).
-    public static func shrinkFactor(for minimumScale: Double, length: Int) -> Int {
-        guard minimumScale > 0, minimumScale < 1 else { return 1 }
-        // The epsilon keeps 1/(1/3) from flooring to 2.
-        let factor = (1 / minimumScale + 1e-9).rounded(.down)
-        return max(1, min(length, maxShrinkFactor, factor >= Double(Int.max) ? Int.max : Int(factor)))
-    }
-
     /// Decodes the PNG at `path` into `consumer`, at full resolution. `pixelLimit`: most pixels
     /// (width × height) the original may have. `memoryLimit`: most bytes an interlaced original
     /// may take while held whole.
@@ -139,8 +127,8 @@ private final class ShrinkingCollector: RowConsumer {
     init(minimumScale: Double) { self.minimumScale = minimumScale }
 
     func begin(_ info: SourceInfo) {
-        let kx = PNGDecoder.shrinkFactor(for: minimumScale, length: info.decodedSize.width)
-        let ky = PNGDecoder.shrinkFactor(for: minimumScale, length: info.decodedSize.height)
+        let kx = BoxShrink.factor(keeping: minimumScale, length: info.decodedSize.width)
+        let ky = BoxShrink.factor(keeping: minimumScale, length: info.decodedSize.height)
         let reducer = BoxReducer(sourceWidth: info.decodedSize.width, sourceHeight: info.decodedSize.height,
                                  factorX: kx, factorY: ky) { [unowned self] index, row in
             let rowBytes = image.rowBytes

@@ -1,7 +1,11 @@
 /// Shrinks an image by whole factors with a box filter (the mean of each kx×ky block) as its
 /// rows stream in: one accumulator row is held, and each output row is handed on as soon as its
-/// block is complete. Blocks at the right and bottom edges may be smaller and are averaged over
-/// the pixels they have.
+/// block is complete.
+///
+/// Output pixel i covers source pixels [i·k, (i+1)·k) exactly, so the shrunk image maps to the
+/// source by the factor alone. Blocks that run past the right or bottom edge are filled by
+/// repeating the edge pixel (as a JPEG encoder pads its last block): averaging only the pixels
+/// they have would move their centre inwards and shift the picture's edge.
 public final class BoxReducer {
     public let factorX: Int
     public let factorY: Int
@@ -11,8 +15,11 @@ public final class BoxReducer {
     public let size: PixelSize
     private let emit: (Int, UnsafeRawPointer) -> Void
     private var sums: [UInt32]
+    /// The last source row's block totals, repeated to fill a partial block at the bottom.
+    private var rowTotals: [UInt32]
     private var row: [UInt8]
     private var rowsInBlock = 0
+    private var rowsSeen = 0
     private var outputRow = 0
 
     /// `emit` receives each output row's index and bytes (4 a pixel, `size.width` pixels).
@@ -26,6 +33,7 @@ public final class BoxReducer {
         size = PixelSize(width: (sourceWidth + factorX - 1) / factorX, height: (sourceHeight + factorY - 1) / factorY)
         self.emit = emit
         sums = [UInt32](repeating: 0, count: size.width * 4)
+        rowTotals = [UInt32](repeating: 0, count: size.width * 4)
         row = [UInt8](repeating: 0, count: size.width * 4)
     }
 
@@ -33,37 +41,46 @@ public final class BoxReducer {
     public func add(row source: UnsafeRawPointer) {
         let fx = factorX, width = sourceWidth
         sums.withUnsafeMutableBufferPointer { sums in
-            var x = 0, block = 0
-            while x < width {
-                let end = min(x + fx, width)
-                var total = SIMD4<UInt32>.zero
-                for px in x..<end {
-                    let value = source.loadUnaligned(fromByteOffset: px &* 4, as: UInt32.self)
-                    total &+= SIMD4(value & 0xFF, (value >> 8) & 0xFF, (value >> 16) & 0xFF, value >> 24)
+            rowTotals.withUnsafeMutableBufferPointer { totals in
+                var x = 0, block = 0
+                while x < width {
+                    let end = min(x + fx, width)
+                    var total = SIMD4<UInt32>.zero
+                    for px in x..<end {
+                        let value = source.loadUnaligned(fromByteOffset: px &* 4, as: UInt32.self)
+                        total &+= SIMD4(value & 0xFF, (value >> 8) & 0xFF, (value >> 16) & 0xFF, value >> 24)
+                    }
+                    if end - x < fx {
+                        let value = source.loadUnaligned(fromByteOffset: (end - 1) &* 4, as: UInt32.self)
+                        total &+= SIMD4(value & 0xFF, (value >> 8) & 0xFF, (value >> 16) & 0xFF, value >> 24) &* UInt32(fx - (end - x))
+                    }
+                    for channel in 0..<4 {
+                        totals[block * 4 + channel] = total[channel]
+                        sums[block * 4 + channel] &+= total[channel]
+                    }
+                    x = end
+                    block += 1
                 }
-                for channel in 0..<4 { sums[block * 4 + channel] &+= total[channel] }
-                x = end
-                block += 1
             }
         }
         rowsInBlock += 1
-        if rowsInBlock == factorY || (outputRow == size.height - 1 && outputRow * factorY + rowsInBlock == sourceHeight) {
-            flush()
+        rowsSeen += 1
+        if rowsSeen == sourceHeight, rowsInBlock < factorY {
+            // The last block runs past the bottom: repeat the last row.
+            let missing = UInt32(factorY - rowsInBlock)
+            for index in sums.indices { sums[index] &+= rowTotals[index] &* missing }
+            rowsInBlock = factorY
         }
+        if rowsInBlock == factorY { flush() }
     }
 
     private func flush() {
-        let rows = UInt32(rowsInBlock), width = size.width, lastWidth = UInt32(sourceWidth - (width - 1) * factorX)
-        let fx = UInt32(factorX)
+        let count = UInt32(factorX * factorY), width = size.width
         sums.withUnsafeMutableBufferPointer { sums in
             row.withUnsafeMutableBufferPointer { out in
-                for block in 0..<width {
-                    let count = (block == width - 1 ? lastWidth : fx) * rows
-                    for channel in 0..<4 {
-                        let index = block * 4 + channel
-                        out[index] = UInt8((sums[index] + count / 2) / count)
-                        sums[index] = 0
-                    }
+                for index in 0..<(width * 4) {
+                    out[index] = UInt8((sums[index] + count / 2) / count)
+                    sums[index] = 0
                 }
             }
         }

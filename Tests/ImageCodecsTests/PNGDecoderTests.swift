@@ -120,13 +120,13 @@ func patternFixture(colorType: UInt8, bitDepth: Int, interlaced: Bool = false) -
     }
 
     @Test func shrinkFactorIsTheWholePartOfTheInverseScale() {
-        #expect(PNGDecoder.shrinkFactor(for: 1, length: 100) == 1)
-        #expect(PNGDecoder.shrinkFactor(for: 0.6, length: 100) == 1)
-        #expect(PNGDecoder.shrinkFactor(for: 0.5, length: 100) == 2)
-        #expect(PNGDecoder.shrinkFactor(for: 0.2925, length: 8000) == 3)
-        #expect(PNGDecoder.shrinkFactor(for: 0.01, length: 40) == 40)
-        #expect(PNGDecoder.shrinkFactor(for: 1e-6, length: 60000) == 4096)
-        #expect(PNGDecoder.shrinkFactor(for: 1e-300, length: 60000) == 4096)
+        #expect(BoxShrink.factor(keeping: 1, length: 100) == 1)
+        #expect(BoxShrink.factor(keeping: 0.6, length: 100) == 1)
+        #expect(BoxShrink.factor(keeping: 0.5, length: 100) == 2)
+        #expect(BoxShrink.factor(keeping: 0.2925, length: 8000) == 3)
+        #expect(BoxShrink.factor(keeping: 0.01, length: 40) == 40)
+        #expect(BoxShrink.factor(keeping: 1e-6, length: 60000) == 4096)
+        #expect(BoxShrink.factor(keeping: 1e-300, length: 60000) == 4096)
     }
 
     @Test(arguments: [false, true])

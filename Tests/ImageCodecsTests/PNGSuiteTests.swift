@@ -31,8 +31,8 @@ struct PNGSuiteTests {
         #expect(full.pixels.size == header.size)
         for factor in [2, 3, 4] {
             let shrunk = try PNGDecoder.decode(path: path, minimumScale: 1 / Double(factor), pixelLimit: 1 << 28, memoryLimit: 1 << 30)
-            let expected = full.pixels.boxShrunk(x: PNGDecoder.shrinkFactor(for: 1 / Double(factor), length: header.size.width),
-                                                 y: PNGDecoder.shrinkFactor(for: 1 / Double(factor), length: header.size.height))
+            let expected = full.pixels.boxShrunk(x: BoxShrink.factor(keeping: 1 / Double(factor), length: header.size.width),
+                                                 y: BoxShrink.factor(keeping: 1 / Double(factor), length: header.size.height))
             #expect(shrunk.pixels.size == expected.size)
             #expect(maxDifference(shrunk.pixels, expected) == 0, "\(name) shrunk by \(factor)")
         }

@@ -1,13 +1,12 @@
 import FoundationEssentials
 import Renditions
 
-/// `thumbgen build`: lock, build, report, and the exit code.
+/// `thumbgen build`: lock, build, report.
 enum BuildCommand {
-    static func run(_ request: Request, manifest: Manifest, console: Console) -> ExitCode {
+    static func run(_ request: Request, manifest: Manifest, console: Console, diagnostics: DiagnosticsEngine) {
         let generator = Generator(manifest: manifest, options: BuildOptions(
             jobs: request.jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: request.force, shard: request.shard))
-        guard let lock = BuildLock.forCommand(request, manifest: manifest, generator: generator, shard: request.shard,
-                                              console: console) else { return .ioFailure }
+        guard let lock = BuildLock.forCommand(request, generator: generator, console: console, diagnostics: diagnostics) else { return }
         let progress = request.quiet ? nil : ProgressReporter(console: console)
         let summary: BuildSummary
         do {
@@ -16,21 +15,20 @@ enum BuildCommand {
                 return try generator.build { progress?.update(done: $0.done, total: $0.total) }
             }
         } catch {
-            console.err("thumbgen: error: \(error)\n")
+            diagnostics.error("\(error)", category: .stopped)
             console.err("thumbgen: the build stopped; the index lists only complete files, and the next build finishes the job\n")
-            return .ioFailure
+            return
         }
-        if !request.quiet {
-            console.err(SummaryReport.warnings(summary))
-        } else if request.strict {
-            // --strict makes them fatal: say which, even when quiet.
-            for (path, reason) in summary.unreadable { console.err("thumbgen: error: \(path): \(reason)\n") }
+        let display = DisplayPaths(root: manifest.root.path)
+        var found = SummaryReport.diagnostics(summary, display: display.show)
+        if request.strict {
+            for index in found.indices where found[index].category == .image { found[index].severity = .error }
         }
+        diagnostics.emit(found)
         if request.json {
             console.out(SummaryReport.json(summary) + "\n")
         } else if !request.quiet {
             console.err(SummaryReport.text(summary))
         }
-        return request.strict && !summary.unreadable.isEmpty ? .workFound : .success
     }
 }

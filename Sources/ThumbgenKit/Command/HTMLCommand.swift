@@ -4,42 +4,44 @@ import Renditions
 /// `thumbgen html PATH… [--manifest MANIFEST] [--site-root DIR]`: rewrite the
 /// `<img data-image data-slot>` tags of built pages from the index (Web/ holds how).
 enum HTMLCommand {
-    static func run(_ request: Request, manifest: Manifest, console: Console) -> ExitCode {
-        let indexFile = Generator(manifest: manifest, options: BuildOptions()).indexFile
+    static func run(_ request: Request, manifest: Manifest, console: Console, diagnostics: DiagnosticsEngine) {
+        let paths = IndexPaths(indexPath: manifest.indexPath)
         let index: RenditionIndex
         do {
-            index = try RenditionIndex.load(from: URL(fileURLWithPath: indexFile))
+            guard let bytes = SiteFiles(root: manifest.root.path).read(paths.index, limit: 1 << 30) else {
+                throw RenditionIndexError("\(manifest.indexPath): cannot read the index: there is no such file")
+            }
+            index = try RenditionIndex.decode(Data(bytes), name: manifest.indexPath)
         } catch {
-            console.err("thumbgen: error: \(error)\nthumbgen: run 'thumbgen build \(manifest.file)' first; the pages get what a build wrote\n")
-            return .usage
+            diagnostics.error("\(error); run 'thumbgen build \(manifest.file)' first: the pages get what a build wrote", category: .usage)
+            return
         }
         let pages: [HTMLPages.Page]
         do {
             pages = try HTMLPages.find(request.htmlPaths, manifestRoot: manifest.root.path, siteRoot: request.siteRoot)
         } catch {
-            console.err("thumbgen: error: \(error)\n")
-            return .usage
+            diagnostics.error(error.description, category: .usage)
+            return
         }
-        let indexFolder = manifest.indexPath.parentPath
         var changed = 0, tags = 0, warnings = 0
         for page in pages {
             guard let bytes = FileManager.default.contents(atPath: page.path).map(Array.init) else {
-                console.err("thumbgen: error: \(page.path): cannot read it\n")
-                return .ioFailure
+                diagnostics.error("\(page.path): cannot read the page", category: .stopped)
+                return
             }
-            let base = HTMLRewriter.base(fromPage: page.relative, toIndexFolder: indexFolder)
+            let base = HTMLRewriter.base(fromPage: page.relative, toIndexFolder: paths.folder)
             let result = HTMLRewriter.rewrite(bytes, index: index, base: base)
             tags += result.tags
+            warnings += result.warnings.count
             for warning in result.warnings {
-                warnings += 1
-                console.err(Diagnostic(.warning, file: page.path, line: warning.line, message: warning.message).description + "\n")
+                diagnostics.emit(Diagnostic(.warning, file: page.path, line: warning.line, message: warning.message, category: .image))
             }
             guard result.html != bytes else { continue }
             do {
                 try AtomicFile.write(result.html, to: page.path)
             } catch {
-                console.err("thumbgen: error: \(error)\n")
-                return .ioFailure
+                diagnostics.error(error.description, category: .stopped)
+                return
             }
             changed += 1
         }
@@ -47,6 +49,5 @@ enum HTMLCommand {
             let problems = warnings == 0 ? "" : "; \(warnings) warning\(warnings == 1 ? "" : "s")"
             console.err("thumbgen: \(tags) image tag\(tags == 1 ? "" : "s") in \(pages.count) page\(pages.count == 1 ? "" : "s"), \(changed) page\(changed == 1 ? "" : "s") rewritten\(problems)\n")
         }
-        return request.strict && warnings > 0 ? .workFound : .success
     }
 }

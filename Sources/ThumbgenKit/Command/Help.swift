@@ -1,6 +1,6 @@
 /// The text of `thumbgen --help` and `thumbgen help COMMAND`: short, with examples.
 enum Help {
-    static let version = "0.1.0"
+    static let version = "0.2.0"
 
     static let overview = """
         thumbgen \(version): decode each image once, straight to the pixel sizes its display slots

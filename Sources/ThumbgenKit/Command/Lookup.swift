@@ -3,20 +3,19 @@ import Renditions
 
 /// `thumbgen lookup`: what a client using the `Renditions` library would show.
 enum Lookup {
-    static func run(_ request: Request, console: Console) -> ExitCode {
-        guard let indexPath = request.lookupIndex, let image = request.lookupImage else { return .usage }
+    static func run(_ request: Request, console: Console, diagnostics: DiagnosticsEngine) {
+        guard let indexPath = request.lookupIndex, let image = request.lookupImage else { return }
         let index: RenditionIndex
         do {
             index = try RenditionIndex.load(from: URL(fileURLWithPath: indexPath))
         } catch {
-            console.err("thumbgen: error: \(error)\n")
-            return .usage
+            diagnostics.error("\(error)", category: .usage)
+            return
         }
         if let pixels = request.lookupPixels {
             console.out(index.bestFile(image: image, width: pixels.width, height: pixels.height) + "\n")
         } else if let slot = request.lookupSlot, let scale = request.lookupScale {
             console.out(index.file(image: image, slot: slot, scale: scale) + "\n")
         }
-        return .success
     }
 }

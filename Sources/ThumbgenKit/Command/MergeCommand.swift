@@ -1,27 +1,18 @@
-import FoundationEssentials
-
 /// `thumbgen merge`: join the shard indexes into the index.
 enum MergeCommand {
-    static func run(_ request: Request, manifest: Manifest, console: Console) -> ExitCode {
+    static func run(_ request: Request, manifest: Manifest, console: Console, diagnostics: DiagnosticsEngine) {
         let generator = Generator(manifest: manifest, options: BuildOptions())
-        guard let lock = BuildLock.forCommand(request, manifest: manifest, generator: generator, console: console) else {
-            return .ioFailure
-        }
+        guard let lock = BuildLock.forCommand(request, generator: generator, console: console, diagnostics: diagnostics) else { return }
         do {
-            let index = try withExtendedLifetime(lock) { () throws(Merger.Failure) in
-                let index = try Merger(manifest: manifest).merge()
-                // Shards cannot tell their temporary files from each other's; with every shard
-                // done and the lock held, a killed one's leftovers go now.
-                Generator.removeStrayTemporaries(generator.makeContext())
-                return index
-            }
+            let index = try withExtendedLifetime(lock) { () throws(Merger.Failure) in try Merger(manifest: manifest).merge() }
             if !request.quiet {
                 console.err("thumbgen: merged \(index.images.count) image\(index.images.count == 1 ? "" : "s") into \(manifest.indexPath)\n")
             }
-            return .success
         } catch {
-            console.err("thumbgen: error: \(error)\n")
-            return .usage
+            switch error {
+            case .refused(let reason): diagnostics.error(reason, category: .usage)
+            case .stopped(let reason): diagnostics.error(reason, category: .stopped)
+            }
         }
     }
 }

@@ -3,23 +3,25 @@ import Renditions
 
 /// `thumbgen report`: write report.html beside the index, from the index.
 enum ReportCommand {
-    static func run(_ request: Request, manifest: Manifest, console: Console) -> ExitCode {
-        let generator = Generator(manifest: manifest, options: BuildOptions())
+    static func run(_ request: Request, manifest: Manifest, console: Console, diagnostics: DiagnosticsEngine) {
+        let paths = IndexPaths(indexPath: manifest.indexPath)
+        let files = SiteFiles(root: manifest.root.path)
         let index: RenditionIndex
         do {
-            index = try RenditionIndex.load(from: URL(fileURLWithPath: generator.indexFile))
+            guard let bytes = files.read(paths.index, limit: 1 << 30) else {
+                throw RenditionIndexError("\(manifest.indexPath): cannot read the index: there is no such file")
+            }
+            index = try RenditionIndex.decode(Data(bytes), name: manifest.indexPath)
         } catch {
-            console.err("thumbgen: error: \(error)\nthumbgen: run 'thumbgen build \(manifest.file)' first; the report shows what a build wrote\n")
-            return .usage
+            diagnostics.error("\(error); run 'thumbgen build \(manifest.file)' first: the report shows what a build wrote", category: .usage)
+            return
         }
-        let path = generator.indexFile.parentPath + "/report.html"
         do {
-            try AtomicFile.write(Array(ReportPage.html(index: index, manifestName: manifest.file).utf8), to: path)
+            try files.write(Array(ReportPage.html(index: index, manifestName: manifest.file).utf8), to: paths.report)
         } catch {
-            console.err("thumbgen: error: \(error)\n")
-            return .ioFailure
+            diagnostics.error(error.description, category: .stopped)
+            return
         }
-        if !request.quiet { console.err("thumbgen: wrote \(path)\n") }
-        return .success
+        if !request.quiet { console.err("thumbgen: wrote \(DisplayPaths(root: manifest.root.path).show(paths.report))\n") }
     }
 }

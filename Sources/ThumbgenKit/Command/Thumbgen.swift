@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Renditions
 
-/// The whole program behind `main`: parse the arguments, run the command, report, pick the exit code.
+/// The whole program behind `main`: parse the arguments, run the command, and let the
+/// diagnostics engine pick the exit code, once.
 public enum Thumbgen {
     public static let version = Help.version
 
@@ -11,60 +12,72 @@ public enum Thumbgen {
         do {
             request = try ArgumentParser.parse(arguments, environment: environment)
         } catch {
-            console.err("thumbgen: error: \(error)\n")
-            return .usage
+            let diagnostics = DiagnosticsEngine(console: console)
+            diagnostics.error("\(error)", category: .usage)
+            return diagnostics.exitCode(strict: false)
         }
+        let diagnostics = DiagnosticsEngine(console: console, quiet: request.quiet)
         switch request.command {
         case .version:
             console.out("thumbgen \(version)\n")
-            return .success
         case .help:
-            guard let topic = request.helpTopic else {
+            if let topic = request.helpTopic {
+                if let text = Help.text(for: topic) {
+                    console.out(text + "\n")
+                } else {
+                    diagnostics.error("no command '\(topic)'\(Suggestion.hint(for: topic, among: Request.Command.allCases.map(\.rawValue)))",
+                                      category: .usage)
+                }
+            } else {
                 console.out(Help.overview + "\n")
-                return .success
             }
-            guard let text = Help.text(for: topic) else {
-                console.err("thumbgen: error: no command '\(topic)'\(Suggestion.hint(for: topic, among: Request.Command.allCases.map(\.rawValue)))\n")
-                return .usage
-            }
-            console.out(text + "\n")
-            return .success
         case .lookup:
-            return Lookup.run(request, console: console)
-        case .build where request.dryRun:
-            return withManifest(request, console: console) { manifest in
-                for line in DryRun.lines(for: manifest, shard: request.shard) { console.out(line + "\n") }
-                return .success
+            Lookup.run(request, console: console, diagnostics: diagnostics)
+        default:
+            guard let manifest = loadManifest(request, console: console, diagnostics: diagnostics) else { break }
+            switch request.command {
+            case .build where request.dryRun: DryRunCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
+            case .build: BuildCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
+            case .check: CheckCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
+            case .clean: CleanCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
+            case .report: ReportCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
+            case .merge: MergeCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
+            case .html: HTMLCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
+            case .help, .version, .lookup: break
             }
-        case .build:
-            return withManifest(request, console: console) { manifest in
-                BuildCommand.run(request, manifest: manifest, console: console)
-            }
-        case .check:
-            return withManifest(request, console: console) { CheckCommand.run(request, manifest: $0, console: console) }
-        case .clean:
-            return withManifest(request, console: console) { CleanCommand.run(request, manifest: $0, console: console) }
-        case .report:
-            return withManifest(request, console: console) { ReportCommand.run(request, manifest: $0, console: console) }
-        case .merge:
-            return withManifest(request, console: console) { MergeCommand.run(request, manifest: $0, console: console) }
-        case .html:
-            return withManifest(request, console: console) { HTMLCommand.run(request, manifest: $0, console: console) }
         }
+        return diagnostics.exitCode(strict: request.strict)
     }
 
-    /// Loads the request's manifest, printing every error (exit 2) or running `body` with it.
-    static func withManifest(_ request: Request, console: Console, _ body: (Manifest) -> ExitCode) -> ExitCode {
+    /// Loads the request's manifest, or reports every error in it and returns nil.
+    static func loadManifest(_ request: Request, console: Console, diagnostics: DiagnosticsEngine) -> Manifest? {
         do {
-            let manifest = try ManifestLoader.load(request.manifest) { limits in
+            return try ManifestLoader.load(request.manifest) { limits in
                 if let pixels = request.maxPixels { limits.pixels = pixels }
             }
-            return body(manifest)
         } catch {
-            for diagnostic in error.diagnostics { console.err(diagnostic.description + "\n") }
+            diagnostics.emit(error.diagnostics)
             let count = error.diagnostics.count
             console.err("thumbgen: \(count) error\(count == 1 ? "" : "s") in \(request.manifest); nothing was written\n")
-            return .usage
+            return nil
+        }
+    }
+}
+
+/// `thumbgen build --dry-run`: the plan, one line per rendition file, marked `new`, `reuse` or
+/// `prune`; nothing is written.
+enum DryRunCommand {
+    static func run(_ request: Request, manifest: Manifest, console: Console, diagnostics: DiagnosticsEngine) {
+        let generator = Generator(manifest: manifest, options: BuildOptions(
+            jobs: request.jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: request.shard))
+        do {
+            let plan = try generator.plan()
+            for item in plan.items {
+                let image = item.image.map { "\t" + PathText.escaped($0) } ?? ""
+                console.out("\(item.mark.rawValue)\t\(PathText.escaped(item.path))\(image)\n")
+            }
+        } catch {
+            diagnostics.error("\(error)", category: .stopped)
         }
     }
 }

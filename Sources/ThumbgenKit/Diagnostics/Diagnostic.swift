@@ -4,24 +4,45 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
         case error, warning, note
     }
 
+    /// What the finding means for the command's exit status (`DiagnosticsEngine.exitCode`).
+    public enum Category: Sendable {
+        /// A mistake on the command line, or a manifest error: exit 2, nothing written.
+        case usage
+        /// What stops every image (a full disk, a read-only file system, an index that cannot be
+        /// written): exit 3.
+        case stopped
+        /// `check` found something to do: exit 1.
+        case pending
+        /// One image shows its original (unreadable, unsupported, a file in the way): a warning,
+        /// or exit 1 under `--strict`.
+        case image
+        /// Worth knowing, never a failure.
+        case info
+    }
+
     public var severity: Severity
-    /// The file the finding is about, as the user named it (or relative to the manifest's root).
-    public var file: String
+    public var category: Category
+    /// The file the finding is about, relative to the working folder (as the user named it for the
+    /// manifest); nil for a finding about no file.
+    public var file: String?
     public var line: Int?
     public var column: Int?
     public var message: String
 
-    public init(_ severity: Severity, file: String, line: Int? = nil, column: Int? = nil, message: String) {
+    public init(_ severity: Severity, file: String?, line: Int? = nil, column: Int? = nil, message: String,
+                category: Category? = nil) {
         self.severity = severity
         self.file = file
         self.line = line
         self.column = column
         self.message = message
+        self.category = category ?? (severity == .error ? .usage : .info)
     }
 
-    /// `manifest.yaml:12:5: error: unknown slot 'thumbs' (did you mean 'thumb'?)`
+    /// `manifest.yaml:12:5: error: unknown slot 'thumbs' (did you mean 'thumb'?)`, or
+    /// `thumbgen: error: …` for a finding about no file.
     public var description: String {
-        var location = file
+        guard var location = file else { return "thumbgen: \(severity.rawValue): \(message)" }
         if let line {
             location += ":\(line)"
             if let column { location += ":\(column)" }

@@ -7,19 +7,28 @@ public struct WriteError: Error, Equatable, CustomStringConvertible, Sendable {
     public var reason: String
     /// True for ENOSPC and EDQUOT.
     public var diskFull: Bool
-    /// True when only this file is affected (a name too long for the file system): the image
-    /// falls back to its original and the build goes on. Anything else (a full disk, a folder
-    /// that cannot be written) stops the build with exit 3.
+    /// False for what stops every image (a full disk or quota, a read-only file system): the
+    /// build then stops with exit 3. Anything else in the way of one file (a name too long, a
+    /// folder without permission) makes that image show its original, and the build goes on.
     public var concernsThisFile: Bool
 
     public var description: String { "\(path): \(reason)" }
 
+    /// A failure that concerns this file only, in the caller's words.
+    init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+        diskFull = false
+        concernsThisFile = true
+    }
+
     init(path: String, errno code: Int32, doing what: String) {
         self.path = path
-        concernsThisFile = code == ENAMETOOLONG
         diskFull = code == ENOSPC || code == EDQUOT
+        concernsThisFile = !(diskFull || code == EROFS)
         reason = diskFull ? "the disk is full (\(what)); free some space and run the build again"
-            : concernsThisFile ? "the rendition's name is longer than the file system allows; shorten the original's name"
+            : code == EROFS ? "the file system is read-only (\(what)); make it writable and run the build again"
+            : code == ENAMETOOLONG ? "the rendition's name is longer than the file system allows; shorten the original's name"
             : "cannot \(what): \(String(cString: strerror(code)))"
     }
 }
@@ -30,13 +39,20 @@ public enum AtomicFile {
     /// Temporary files start with this; globs never match them and a later run removes strays.
     public static let temporaryPrefix = ".thumbgen-"
 
-    public static func write(_ bytes: [UInt8], to path: String, sync: Bool = false) throws(WriteError) {
+    public static func write(_ bytes: [UInt8], to path: String, temporaryName: String? = nil, sync: Bool = false) throws(WriteError) {
         let folder = path.parentPath
-        // Short, so that any name the file system takes leaves room for it.
-        var template = Array("\(folder.isEmpty ? "." : folder)/\(temporaryPrefix)XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let descriptor: Int32
+        let temporary: String
+        if let temporaryName {
+            temporary = (folder.isEmpty ? "" : folder + "/") + temporaryName
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        } else {
+            // Short, so that any name the file system takes leaves room for it.
+            var template = Array("\(folder.isEmpty ? "." : folder)/\(temporaryPrefix)XXXXXX".utf8CString)
+            descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            temporary = String(cString: template)
+        }
         guard descriptor >= 0 else { throw WriteError(path: path, errno: errno, doing: "create a file in \(folder)") }
-        let temporary = String(cString: template)
         var failure: Int32 = 0
         bytes.withUnsafeBytes { raw in
             var done = 0

@@ -22,8 +22,9 @@ public struct ImagePlan: Sendable {
     /// Distinct files to write, largest first: two boxes giving the same pixels share one.
     public var renditions: [PlannedRendition]
 
-    /// Plans an upright `original` for the slots the image appears in.
-    public init(path: String, original: PixelSize, slots: [Slot], focus: Focus?) {
+    /// Plans an upright `original` for the slots the image appears in; rendition files get the
+    /// extension `ext` (the fallback's).
+    public init(path: String, original: PixelSize, slots: [Slot], focus: Focus?, extension ext: String) {
         self.path = path
         self.original = original
         var byFile: [String: PlannedRendition] = [:]
@@ -33,7 +34,7 @@ public struct ImagePlan: Sendable {
                 let box = SlotBox(slot.size, scale: scale)
                 var planned: PlannedRendition?
                 if let geometry = RenditionGeometry.fitting(original, in: box, fit: slot.fit, focus: focus ?? .center) {
-                    let file = RenditionNaming.path(for: path, size: geometry.size)
+                    let file = RenditionNaming.path(for: path, size: geometry.size, extension: ext)
                     // Same pixel size from two geometries (a crop of under a pixel): keep the uncropped one.
                     if let existing = byFile[file], existing.geometry.isUncropped(of: original) || !geometry.isUncropped(of: original) {
                         planned = existing

@@ -2,49 +2,59 @@ import ImageCodecs
 import Raster
 import Renditions
 
-/// What planning learns of an original from its header alone: whether thumbgen will resize it,
-/// and if not, why.
+/// What planning learns of an original from its header alone.
 public struct ProbeResult: Sendable {
+    /// What a build can do with the original.
+    public enum Readability: Sendable, Equatable {
+        /// A still image thumbgen decodes into renditions.
+        case decodable
+        /// An animation: left as it is.
+        case animated
+        /// Not an image thumbgen reads; the reason names what it looks like.
+        case unsupported(String)
+        /// The header is damaged or breaks a limit, or the file cannot be read.
+        case unreadable(CodecError)
+    }
+
     public var header: ImageHeader?
-    /// `.resized` means "can be resized"; the plan decides whether anything needs writing.
-    public var status: ImageStatus
-    /// Why the image is unreadable, for the index and the log.
-    public var error: String?
+    public var readability: Readability
 
     /// Upright size, or zero when the header could not be read.
     public var uprightSize: PixelSize { header?.uprightSize ?? .zero }
     public var format: String { header?.format.rawValue ?? ImageFormat.unknown.rawValue }
+
+    /// The status the index gives an image that is not resized for this reason.
+    var status: ImageStatus {
+        switch readability {
+        case .decodable: .fits
+        case .animated: .animated
+        case .unsupported: .unsupported
+        case .unreadable: .unreadable
+        }
+    }
 }
 
 /// Reads an original's header and applies the limits, without decoding a pixel.
 public enum ImageProbe {
-    /// Extensions that promise an image thumbgen resizes: bytes of another kind under such a
-    /// name make the file unreadable rather than unsupported.
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png", "gif", "webp"]
-
     public static func probe(path: String, limits: Limits) -> ProbeResult {
         let header: ImageHeader
         do {
             header = try ImageHeader.read(path: path)
         } catch {
-            return ProbeResult(header: nil, status: .unreadable, error: error.description)
+            return ProbeResult(header: nil, readability: .unreadable(error))
         }
-        switch header.format {
-        case .unknown:
-            let ext = path.split(separator: "/").last?.split(separator: ".").last.map { $0.lowercased() } ?? ""
-            return imageExtensions.contains(ext) && path.contains(".")
-                ? ProbeResult(header: nil, status: .unreadable, error: "not a JPEG, PNG, GIF or WebP file, despite its name")
-                : ProbeResult(header: nil, status: .unsupported, error: nil)
-        case .gif, .webp:
-            return ProbeResult(header: header, status: header.isAnimated ? .animated : .unsupported, error: nil)
-        case .png where header.isAnimated:
-            return ProbeResult(header: header, status: .animated, error: nil)
-        case .jpeg, .png:
-            if let reason = limitReason(header.size, limits) {
-                return ProbeResult(header: header, status: .unreadable, error: reason)
-            }
-            return ProbeResult(header: header, status: .resized, error: nil)
+        guard header.format != .unknown else {
+            return ProbeResult(header: nil, readability: .unsupported("not an image thumbgen reads (JPEG, PNG, GIF, WebP, HEIC, HEIF, AVIF)"))
         }
+        // Limits hold for every image, animations included: a client decodes those too.
+        if let reason = limitReason(header.size, limits) {
+            return ProbeResult(header: header, readability: .unreadable(.overLimit(reason)))
+        }
+        if header.isAnimated { return ProbeResult(header: header, readability: .animated) }
+        guard ImageDecoders.canDecode(header.format) else {
+            return ProbeResult(header: header, readability: .unsupported("\(header.format.rawValue.uppercased()) images are not resized yet"))
+        }
+        return ProbeResult(header: header, readability: .decodable)
     }
 
     /// Why a stored size breaks a limit, or nil when it is within them.
@@ -52,8 +62,9 @@ public enum ImageProbe {
         if size.width > limits.dimension || size.height > limits.dimension {
             return "\(size) is over the limit of \(limits.dimension) pixels a side (limits.dimension)"
         }
-        if size.width * size.height > limits.pixels {
-            return "\(size) is \(size.width * size.height) pixels, over the limit of \(limits.pixels) (limits.pixels)"
+        let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+        if overflow || pixels > limits.pixels {
+            return "\(size) is \(overflow ? "too many" : String(pixels)) pixels, over the limit of \(limits.pixels) (limits.pixels)"
         }
         return nil
     }

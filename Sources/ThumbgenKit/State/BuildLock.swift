@@ -1,22 +1,25 @@
 import FoundationEssentials
 import Glibc
 
-/// Keeps two builds of one manifest from interleaving: a build holds `.thumbgen/lock`
-/// exclusively, and the second one waits for it. Shards of one build hold it shared (so they
-/// run side by side) plus their own shard lock exclusively.
+/// Keeps builds from interleaving: a build holds the root folder itself locked exclusively
+/// (`flock` on its descriptor), so every manifest over one root waits for the others, and
+/// deleting `.thumbgen/` mid-build cannot turn the lock off. Shards of one build hold root shared
+/// (so they run side by side) plus their own shard lock exclusively.
 public final class BuildLock {
     private var descriptors: [Int32] = []
 
     /// Takes the lock, waiting for another build to finish. `onWait` runs once if it must wait.
-    public init(stateFolder: String, shard: Shard?, onWait: () -> Void) throws(WriteError) {
-        do {
-            try FileManager.default.createDirectory(atPath: stateFolder, withIntermediateDirectories: true)
-        } catch {
-            throw WriteError(path: stateFolder, errno: errno == 0 ? EACCES : errno, doing: "create the state folder")
-        }
-        try take(stateFolder + "/lock", exclusive: shard == nil, onWait: onWait)
-        if let shard {
-            try take(stateFolder + "/lock.shard-\(shard.index)-of-\(shard.count)", exclusive: true, onWait: onWait)
+    public init(root: String, state: StateFolder, shard: Shard?, onWait: () -> Void) throws(WriteError) {
+        let folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { throw WriteError(path: root, errno: errno, doing: "open the root folder") }
+        descriptors.append(folder)
+        try take(folder, path: root, exclusive: shard == nil, onWait: onWait)
+        if shard != nil {
+            try state.ensure()
+            let descriptor = open(state.shardLock, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw WriteError(path: state.shardLock, errno: errno, doing: "create the lock file") }
+            descriptors.append(descriptor)
+            try take(descriptor, path: state.shardLock, exclusive: true, onWait: onWait)
         }
     }
 
@@ -27,10 +30,7 @@ public final class BuildLock {
         }
     }
 
-    private func take(_ path: String, exclusive: Bool, onWait: () -> Void) throws(WriteError) {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw WriteError(path: path, errno: errno, doing: "create the lock file") }
-        descriptors.append(descriptor)
+    private func take(_ descriptor: Int32, path: String, exclusive: Bool, onWait: () -> Void) throws(WriteError) {
         let mode = exclusive ? LOCK_EX : LOCK_SH
         if flock(descriptor, mode | LOCK_NB) == 0 { return }
         onWait()

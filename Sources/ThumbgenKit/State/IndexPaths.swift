@@ -1,10 +1,49 @@
-/// Paths in the index are relative to the index's own folder; the manifest's are relative to root.
+/// The index's file and its siblings (shard indexes, the report), and how index paths relate to
+/// root paths. The one place that knows these names.
 public struct IndexPaths: Sendable {
+    /// The index, relative to root.
+    public let index: String
     /// The index's folder, relative to root ("" when the index sits in root).
     public let folder: String
 
+    /// Lists the indexes of every manifest over one root, so that no build deletes a file another
+    /// manifest's index lists. A hidden file in root, which globs never match.
+    public static let registry = ".thumbgen.json"
+
     public init(indexPath: String) {
+        index = indexPath
         folder = indexPath.split(separator: "/").dropLast().joined(separator: "/")
+    }
+
+    /// `report.html` beside the index, relative to root.
+    public var report: String { sibling("report.html") }
+
+    /// `renditions.shard-2-of-3.json` beside `renditions.json`, relative to root.
+    public func shardIndex(_ shard: Shard) -> String {
+        sibling("\(index.lastPathPart.removingPathExtension).shard-\(shard.index)-of-\(shard.count).json")
+    }
+
+    /// The K and N of a shard index's file name, or nil for any other name.
+    public func shard(named name: String) -> (index: Int, count: Int)? {
+        let stem = index.lastPathPart.removingPathExtension
+        guard name.hasPrefix(stem + ".shard-"), name.hasSuffix(".json") else { return nil }
+        let parts = name.dropFirst(stem.count + ".shard-".count).dropLast(".json".count).split(separator: "-")
+        guard parts.count == 3, parts[1] == "of", let k = Int(parts[0]), let n = Int(parts[2]), k >= 1, k <= n else { return nil }
+        return (k, n)
+    }
+
+    /// Is `relative` (to root) one of thumbgen's own files: a rendition, the index, a shard index,
+    /// the report, the registry, or a temporary file?
+    public func isGeneratorFile(_ relative: String) -> Bool {
+        let name = relative.lastPathPart
+        if RenditionNaming.isRenditionName(name) || name.hasPrefix(TemporaryNames.prefix) || relative == index
+            || relative == Self.registry { return true }
+        guard relative.parentPath == folder else { return false }
+        return name == "report.html" || shard(named: name) != nil
+    }
+
+    private func sibling(_ name: String) -> String {
+        folder.isEmpty ? name : folder + "/" + name
     }
 
     /// A root-relative path as the index writes it: `photos/a.jpg`, or `../photos/a.jpg` when the
@@ -20,12 +59,35 @@ public struct IndexPaths: Sendable {
         return (Array(repeating: "..", count: base.count) + parts.map(String.init)).joined(separator: "/")
     }
 
-    /// The root-relative path of an index path (the inverse of `relative`).
-    public func rootRelative(_ path: String) -> String {
+    /// The root-relative path of an index path (the inverse of `relative`), or nil for one that
+    /// leaves root: an index is a file anyone may have edited.
+    public func rootRelative(_ path: String) -> String? {
+        guard !path.hasPrefix("/") else { return nil }
         var parts = folder.split(separator: "/").map(String.init)
-        for part in path.split(separator: "/") {
-            if part == "..", !parts.isEmpty { parts.removeLast() } else { parts.append(String(part)) }
+        for part in path.split(separator: "/") where part != "." {
+            if part == ".." {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            } else {
+                parts.append(String(part))
+            }
         }
-        return parts.joined(separator: "/")
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+}
+
+/// Names of the temporary files thumbgen writes before renaming them into place:
+/// `.thumbgen-<build token>-<n>`, hidden, short (so any name the file system takes leaves room
+/// for one), and tied to the build that recorded its token before making any of them.
+enum TemporaryNames {
+    static let prefix = ".thumbgen-"
+
+    static func name(token: String, number: Int) -> String {
+        "\(prefix)\(token)-\(number)"
+    }
+
+    /// True for a temporary file of the build with `token`.
+    static func belongs(_ name: String, to token: String) -> Bool {
+        name.hasPrefix("\(prefix)\(token)-")
     }
 }

@@ -67,7 +67,7 @@ import TestSupport
         let result = site.run(["build", site.manifestPath])
         #expect(result.out.isEmpty)
         let lines = result.err.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[0] == "thumbgen: warning: broken.jpg: corrupt or truncated JPEG data (Premature end of JPEG file); the index points to the original")
+        #expect(lines[0] == "\(site.folder.path)/site/broken.jpg: warning: corrupt or truncated JPEG data (Premature end of JPEG file); the index points to the original")
         #expect(lines[1] == "thumbgen: note: 1 animated image left as it is: anim.gif")
         #expect(lines[2] == "thumbgen: 4 images: 2 resized, 1 animated, 1 unreadable")
         #expect(lines[3].hasPrefix("thumbgen: 4 renditions written, 0 reused, 0 pruned; "))
@@ -86,7 +86,7 @@ import TestSupport
         // Quiet, a strict build still says what failed it.
         let quiet = site.run(["build", site.manifestPath, "--strict", "--quiet"])
         #expect(quiet.code == .workFound)
-        #expect(quiet.err == "thumbgen: error: broken.jpg: corrupt or truncated JPEG data (Premature end of JPEG file)\n")
+        #expect(quiet.err == "\(site.folder.path)/site/broken.jpg: error: corrupt or truncated JPEG data (Premature end of JPEG file); the index points to the original\n")
         #expect(site.run(["build", site.folder.path + "/nothing.yaml"]).code == .usage)
         #expect(site.run(["build", "--jobs", "0"]).code == .usage)
         #expect(site.run(["--version"]).code == .success)

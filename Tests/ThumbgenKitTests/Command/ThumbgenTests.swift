@@ -8,7 +8,7 @@ struct ThumbgenTests {
     @Test func printsTheVersion() {
         let captured = CapturedConsole()
         #expect(captured.run(["--version"]) == .success)
-        #expect(captured.out == "thumbgen 0.1.0\n")
+        #expect(captured.out == "thumbgen 0.2.0\n")
         #expect(captured.err == "")
     }
 
@@ -60,11 +60,9 @@ struct ThumbgenTests {
         let captured = CapturedConsole()
         #expect(captured.run(["build", "--dry-run", folder.path + "/manifest.yaml"]) == .success)
         #expect(captured.out == """
-            icon.png\tthumb@1x\t60x60\t50x40\ticon.png\t(original: fits)
-            icon.png\tthumb@2x\t120x120\t50x40\ticon.png\t(original: fits)
-            photos/beach.png\tthumb@1x\t60x60\t60x60\tphotos/beach.Thumbnail(60x60).png
-            photos/beach.png\tthumb@2x\t120x120\t120x120\tphotos/beach.Thumbnail(120x120).png
-            photos/beach.png\thero@2x\t780x\t780x585\tphotos/beach.Thumbnail(780x585).png
+            new\tphotos/beach.Thumbnail(780x585).png\tphotos/beach.png
+            new\tphotos/beach.Thumbnail(120x120).png\tphotos/beach.png
+            new\tphotos/beach.Thumbnail(60x60).png\tphotos/beach.png
 
             """)
         #expect(folder.listing() == before)

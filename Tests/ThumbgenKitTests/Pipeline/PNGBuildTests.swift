@@ -141,7 +141,6 @@ import ThumbgenKit
     @Test(arguments: [
         ("truncated.png", "the PNG ends early (truncated?)", 64),
         ("empty.png", "the file is empty", 0),
-        ("signature.png", "not a JPEG, PNG, GIF or WebP file, despite its name", 0),
         ("crc.png", "a chunk's CRC checksum does not match its data: the file is damaged (IDAT: CRC error)", 64),
         ("adler.png", "the image data's Adler-32 checksum does not match: the file is damaged (IDAT: incorrect data check)", 64),
         ("length.png", nil, 64),
@@ -156,6 +155,16 @@ import ThumbgenKit
         for entry in image.renditions.values {
             #expect(entry.file == name)
         }
+    }
+
+    /// The format comes from the bytes: a damaged signature is no image format thumbgen reads,
+    /// whatever the name says.
+    @Test func bytesOfNoKnownFormatAreUnsupported() {
+        let image = record("signature.png")
+        #expect(image.status == .unsupported)
+        #expect(image.error == nil && image.format == "unknown")
+        #expect((image.width, image.height) == (0, 0))
+        #expect(image.renditions.values.allSatisfy { $0.file == "signature.png" && $0.type == nil })
     }
 }
 

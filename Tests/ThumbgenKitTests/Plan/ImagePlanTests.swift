@@ -18,7 +18,7 @@ struct ImagePlanTests {
             slot("thumb", "60x60", ["1", "2", "3"], .cover),
             slot("card", "320x180", ["2", "3"]),
             slot("hero", "390x", ["2", "3"]),
-        ], focus: nil)
+        ], focus: nil, extension: "jpg")
         #expect(Self.summary(plan) == [
             "thumb@1x 60x60 → photos/beach.Thumbnail(60x60).jpg 60x60",
             "thumb@2x 120x120 → photos/beach.Thumbnail(120x120).jpg 120x120",
@@ -43,7 +43,7 @@ struct ImagePlanTests {
             slot("wide", "200x150", ["1"]),
             slot("free", "200x", ["1"]),
             slot("big", "100x", ["4", "1.5"]),
-        ], focus: nil)
+        ], focus: nil, extension: "jpg")
         #expect(Self.summary(plan) == [
             "small@2x 200x200 → a.Thumbnail(200x150).jpg 200x150",
             "wide@1x 200x150 → a.Thumbnail(200x150).jpg 200x150",
@@ -60,7 +60,7 @@ struct ImagePlanTests {
         let original = PixelSize(width: 401, height: 300)
         for slots in [[slot("c", "200x150", ["1"], .cover), slot("i", "200x150", ["1"])],
                       [slot("i", "200x150", ["1"]), slot("c", "200x150", ["1"], .cover)]] {
-            let plan = ImagePlan(path: "a.png", original: original, slots: slots, focus: nil)
+            let plan = ImagePlan(path: "a.png", original: original, slots: slots, focus: nil, extension: "png")
             #expect(plan.renditions.count == 1)
             let rendition = try #require(plan.renditions.first)
             #expect(rendition.file == "a.Thumbnail(200x150).png")
@@ -73,7 +73,7 @@ struct ImagePlanTests {
         let plan = ImagePlan(path: "icon.png", original: PixelSize(width: 100, height: 80), slots: [
             slot("thumb", "60x60", ["1", "2"]),
             slot("tile", "100x80", ["1"], .cover),
-        ], focus: nil)
+        ], focus: nil, extension: "png")
         #expect(Self.summary(plan) == [
             "thumb@1x 60x60 → icon.Thumbnail(60x48).png 60x48",
             "thumb@2x 120x120 → original",
@@ -83,20 +83,20 @@ struct ImagePlanTests {
     }
 
     @Test func fractionalScalesKeyTheEntries() {
-        let plan = ImagePlan(path: "a.jpg", original: Self.photo, slots: [slot("thumb", "60x45", ["1.5", "0.75", "2.25"])], focus: nil)
+        let plan = ImagePlan(path: "a.jpg", original: Self.photo, slots: [slot("thumb", "60x45", ["1.5", "0.75", "2.25"])], focus: nil, extension: "jpg")
         #expect(plan.entries.map(\.key) == ["thumb@1.5x", "thumb@0.75x", "thumb@2.25x"])
         #expect(plan.entries.map(\.box.description) == ["90x68", "45x34", "135x102"])
     }
 
     @Test func focusMovesTheCrop() throws {
         let plan = ImagePlan(path: "a.jpg", original: Self.photo, slots: [slot("thumb", "60x60", ["3"], .cover)],
-                             focus: Focus(x: 1, y: 0))
+                             focus: Focus(x: 1, y: 0), extension: "jpg")
         let rendition = try #require(plan.renditions.first)
         #expect(rendition.geometry.crop == PixelRect(x: 1008, y: 0, width: 3024, height: 3024))
     }
 
     @Test func anUnreadableOriginalPlansNoFiles() {
-        let plan = ImagePlan(path: "broken.jpg", original: .zero, slots: [slot("thumb", "60x60", ["1", "2"])], focus: nil)
+        let plan = ImagePlan(path: "broken.jpg", original: .zero, slots: [slot("thumb", "60x60", ["1", "2"])], focus: nil, extension: "jpg")
         #expect(plan.renditions.isEmpty)
         #expect(plan.entries.allSatisfy { $0.rendition == nil })
     }

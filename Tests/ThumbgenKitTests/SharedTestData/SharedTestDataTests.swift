@@ -82,7 +82,7 @@ struct SharedTestDataTests {
             #expect(record.status == .unreadable, "\(name)")
             #expect(record.error?.isEmpty == false)
             #expect(record.renditions.values.allSatisfy { $0.file == "corrupt/\(name)" })
-            #expect(result.err.contains("thumbgen: warning: corrupt/\(name): "))
+            #expect(result.err.contains("\(site.folder.path)/site/corrupt/\(name): warning: "))
         }
         for name in ["sdwebimage__TestImage.gif", "sdwebimage__TestImageAnimated.apng", "sharp__animated-loop-3.gif", "sharp__animated-loop-3.webp"] {
             let record = try #require(index.images["animated/\(name)"])

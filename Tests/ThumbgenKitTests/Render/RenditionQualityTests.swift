@@ -5,7 +5,7 @@ import TestSupport
 
 @testable import ThumbgenKit
 
-/// The shrink-on-load path (DCT scaling, cascade, box pre-shrink) against a reference made from a
+/// The render stage (DCT scaling, box pre-shrink, cascade) against a reference made from a
 /// full-size decode with the same Lanczos-3 filter in one step.
 ///
 /// 40 dB is the bar: at 8 bits it is an RMS error of 2.5 levels, below what JPEG at quality 82
@@ -23,6 +23,8 @@ import TestSupport
              scales: [ExactDecimal(2)], fit: .cover),
     ]
 
+    static let limits = DecodeLimits(pixels: 1 << 30, memoryBytes: 1 << 30, scans: 500)
+
     @Test(arguments: [(3000, 2000, 1), (2400, 3600, 6), (4000, 3000, 3)])
     func shrinkOnLoadStaysWithin40dBOfAFullDecode(width: Int, height: Int, orientation: Int) throws {
         let folder = ScratchFolder()
@@ -31,15 +33,13 @@ import TestSupport
         options.orientation = orientation
         let path = folder.write("photo.jpg", JPEGFixtures.jpeg(Pictures.photo(width: width, height: height, seed: UInt64(width)), options))
         let header = try ImageHeader.read(path: path)
-        let plan = ImagePlan(path: "photo.jpg", original: header.uprightSize, slots: Self.slots, focus: Focus(x: 0.3, y: 0.6))
+        let plan = ImagePlan(path: "photo.jpg", original: header.uprightSize, slots: Self.slots, focus: Focus(x: 0.3, y: 0.6), extension: "jpg")
 
-        let maker = RenditionMaker(renditions: plan.renditions, orientation: header.orientation, fullSize: header.size)
-        let info = try JPEGDecoder.decode(path: path, minimumScale: min(1, maker.rootScale * ImageJob.decodeHeadroom),
-                                          memoryLimit: 1 << 30, into: maker)
-        #expect(info.decodedSize.width < width)  // the decode really was scaled
+        let rendered = try Renderer.render(path: path, header: header, renditions: plan.renditions, limits: Self.limits, placeholder: true)
+        #expect(rendered.source.decodedSize.width < width)  // the decode really was scaled
         let full = try JPEGDecoder.decode(path: path, minimumScale: 1, memoryLimit: 1 << 30).pixels.oriented(header.orientation)
 
-        for (rendition, made) in maker.renditions() {
+        for (rendition, made) in rendered.renditions {
             let reference = Resampler.resample(full, rect: rendition.geometry.crop, to: rendition.geometry.size)
             let psnr = Pictures.psnr(made, reference)
             #expect(psnr >= 40, "\(rendition.file): \(psnr) dB")

@@ -16,12 +16,14 @@ final class MemoryBudget: @unchecked Sendable {
         return MemoryBudget(limit: min(max(physical / 4, 256 << 20), 4 << 30))
     }
 
-    /// Waits until `bytes` fit beside what other jobs hold (or nothing else is held), then takes them.
-    func reserve(_ bytes: Int) {
+    /// Waits until `bytes` fit beside what other jobs hold (or nothing else is held), then takes
+    /// them; false when they could never fit.
+    func reserve(_ bytes: Int) -> Bool {
         condition.withLock {
             while used > 0 && used + bytes > limit { condition.wait() }
             used += bytes
         }
+        return true
     }
 
     func release(_ bytes: Int) {

@@ -36,7 +36,7 @@ private final class PoolState: @unchecked Sendable {
         lock.withLock {
             results[index] = outcome
             done += 1
-            if outcome.writeError != nil { stopped = true }
+            if outcome.stop != nil { stopped = true }
             onDone(outcome, done)
         }
     }

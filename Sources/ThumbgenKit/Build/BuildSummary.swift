@@ -10,6 +10,8 @@ public struct BuildSummary: Sendable {
     public var seconds = 0.0
     /// The index the build wrote.
     public var index = RenditionIndex(generator: "")
+    /// What the user should hear about single images, sorted by file.
+    public var problems: [ImageProblem] = []
 
     init(outcomes: [ImageOutcome]) {
         images = outcomes.count
@@ -17,7 +19,9 @@ public struct BuildSummary: Sendable {
             written += outcome.written.count
             reused += outcome.reused.count
             bytesWritten += outcome.bytesWritten
+            problems += outcome.problems
         }
+        problems.sort { ($0.file, $0.message) < ($1.file, $1.message) }
     }
 
     /// Images by status.
@@ -27,9 +31,8 @@ public struct BuildSummary: Sendable {
         return counts
     }
 
-    /// Unreadable images and why, sorted by path.
-    public var unreadable: [(path: String, reason: String)] {
-        index.images.filter { $0.value.status == .unreadable }.sorted { $0.key < $1.key }
-            .map { ($0.key, $0.value.error ?? "unreadable") }
+    /// Images left as they are because they are animated, by path.
+    public var animated: [String] {
+        index.images.filter { $0.value.status == .animated }.map(\.key).sorted()
     }
 }

@@ -24,19 +24,24 @@ enum SummaryReport {
         return text
     }
 
-    /// Warnings and notes, grouped: unreadable images first, then what was left as it is.
-    static func warnings(_ summary: BuildSummary) -> String {
-        var text = ""
-        for (path, reason) in summary.unreadable {
-            text += "thumbgen: warning: \(path): \(reason); the index points to the original\n"
+    /// The build's findings about single images, for the diagnostics engine: a warning per image
+    /// that shows its original, then one note for the animated ones left as they are. `display`
+    /// turns a root-relative path into one relative to the working folder.
+    static func diagnostics(_ summary: BuildSummary, display: (String) -> String) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = summary.problems.map { problem in
+            let message = switch problem.kind {
+            case .unreadable, .unsupported: "\(problem.message); the index points to the original"
+            case .inTheWay: "\(problem.message); until then its image shows the original"
+            case .keptPrevious: problem.message
+            }
+            return Diagnostic(.warning, file: display(problem.file), message: message, category: .image)
         }
-        for status in [ImageStatus.animated, .unsupported] {
-            let paths = summary.index.images.filter { $0.value.status == status }.map(\.key).sorted()
-            guard !paths.isEmpty else { continue }
-            let shown = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? ", and \(paths.count - 5) more" : "")
-            text += "thumbgen: note: \(paths.count) \(status.rawValue) image\(paths.count == 1 ? "" : "s") left as \(paths.count == 1 ? "it is" : "they are"): \(shown)\n"
+        let animated = summary.animated
+        if !animated.isEmpty {
+            let shown = animated.prefix(5).joined(separator: ", ") + (animated.count > 5 ? ", and \(animated.count - 5) more" : "")
+            diagnostics.append(Diagnostic(.note, file: nil, message: "\(animated.count) animated image\(animated.count == 1 ? "" : "s") left as \(animated.count == 1 ? "it is" : "they are"): \(shown)"))
         }
-        return text
+        return diagnostics
     }
 
     /// The summary as DESIGN.md specifies it, one JSON object.

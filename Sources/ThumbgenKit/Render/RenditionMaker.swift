@@ -1,25 +1,23 @@
 import ImageCodecs
 import Raster
 
-/// Turns one streamed decode into every rendition of an image.
+/// Turns one streamed decode into the pixels of every target geometry of an image.
 ///
-/// Renditions that cannot be made from a larger one (the largest, and crops reaching outside
-/// every larger rendition) are "roots": they are resampled from the decoder's rows as they arrive,
-/// so the decoded image is never held whole. Every other rendition is then made from the smallest
-/// rendition at hand that covers it with `headroom` times its resolution.
+/// Targets that cannot be made from a larger one (the largest, and crops reaching outside every
+/// larger target) are "roots": they are resampled from the decoder's rows as they arrive, so the
+/// decoded image is never held whole. Every other target is then made from the smallest target
+/// at hand that covers it with `headroom` times its resolution. Which target comes from which
+/// depends on the targets alone, so the same targets always give the same pixels.
 final class RenditionMaker: RowConsumer {
-    /// Resolution a rendition must have over another to be its source, per axis. A Lanczos-3
-    /// step of 1.2× or more from a Lanczos-3 result stays above 50 dB from a one-step resize on
-    /// photographs (measured on the benchmark corpus), at a fraction of the cost.
+    /// Resolution a target must have over another to be its source, per axis. The quality test
+    /// (Tests/ThumbgenKitTests/Render/RenditionQualityTests) holds every rendition of the cascade
+    /// within its bar of a one-step resize from a full decode.
     static let headroom = 1.2
-    /// A root more than this many times larger than its output is first shrunk by a whole factor
-    /// with a box filter, as its rows arrive.
-    static let boxThreshold = 3.0
 
     private struct Target {
-        var rendition: PlannedRendition
         /// Stored orientation, full-size pixels.
         var rect: PixelRect
+        /// Stored orientation.
         var size: PixelSize
         /// Index of the target it is made from; nil for a root.
         var source: Int?
@@ -33,45 +31,55 @@ final class RenditionMaker: RowConsumer {
 
     let orientation: Orientation
     private var targets: [Target]
+    private let scales: [Double]
     private var roots: [Root] = []
     private var made: [PixelBuffer?]
     private(set) var info: SourceInfo?
 
-    /// `renditions` largest first, as `ImagePlan` gives them; `fullSize` is the stored size.
-    init(renditions: [PlannedRendition], orientation: Orientation, fullSize: PixelSize, headroom: Double = RenditionMaker.headroom) {
+    /// `geometries` upright, largest first (as `ImagePlan` lists its renditions); `fullSize` is
+    /// the original's stored size.
+    init(geometries: [RenditionGeometry], orientation: Orientation, fullSize: PixelSize, headroom: Double = RenditionMaker.headroom) {
         self.orientation = orientation
         var targets: [Target] = []
-        for rendition in renditions {
-            let rect = orientation.storedRect(rendition.geometry.crop, storedWidth: Double(fullSize.width), storedHeight: Double(fullSize.height))
-            let size = orientation.swapsAxes ? rendition.geometry.size.transposed : rendition.geometry.size
+        for geometry in geometries {
+            let rect = orientation.storedRect(geometry.crop, storedWidth: Double(fullSize.width), storedHeight: Double(fullSize.height))
+            let size = orientation.swapsAxes ? geometry.size.transposed : geometry.size
             // The smallest earlier target that covers this one with enough resolution.
             let source = targets.indices.filter { index in
                 let other = targets[index]
                 return Self.contains(other.rect, rect)
                     && Double(other.size.width) / other.rect.width >= headroom * Double(size.width) / rect.width
                     && Double(other.size.height) / other.rect.height >= headroom * Double(size.height) / rect.height
-            }.min { targets[$0].size.area < targets[$1].size.area }
-            targets.append(Target(rendition: rendition, rect: rect, size: size, source: source))
+            }.min { (targets[$0].size.area, $0) < (targets[$1].size.area, $1) }
+            targets.append(Target(rect: rect, size: size, source: source))
         }
         self.targets = targets
+        scales = geometries.map(\.scale)
         made = Array(repeating: nil, count: targets.count)
     }
 
     /// Output pixels per original pixel the roots need: the decoder may shrink the original this
     /// far before its rows arrive.
     var rootScale: Double {
-        targets.filter { $0.source == nil }.map(\.rendition.geometry.scale).max() ?? 1
+        targets.indices.filter { targets[$0].source == nil }.map { scales[$0] }.max() ?? 1
+    }
+
+    /// Bytes the targets' pixels take while they are made and turned upright.
+    var pixelBytes: Int {
+        targets.reduce(0) { total, target in
+            let (bytes, overflow) = target.size.width.multipliedReportingOverflow(by: target.size.height * 8)
+            return overflow || total > Int.max - bytes ? Int.max : total + bytes
+        }
     }
 
     func begin(_ info: SourceInfo) {
         self.info = info
-        let sx = Double(info.decodedSize.width) / Double(info.fullSize.width)
-        let sy = Double(info.decodedSize.height) / Double(info.fullSize.height)
         for (index, target) in targets.enumerated() where target.source == nil {
-            var rect = target.rect.scaled(x: sx, y: sy)
+            // Full-size coordinates to decoded ones by the decoder's exact scale.
+            var rect = target.rect.scaled(x: info.scaleX, y: info.scaleY)
             var width = info.decodedSize.width, height = info.decodedSize.height
-            let kx = rect.width >= Self.boxThreshold * Double(target.size.width) ? min(4096, Int(rect.width / Double(target.size.width) / 2)) : 1
-            let ky = rect.height >= Self.boxThreshold * Double(target.size.height) ? min(4096, Int(rect.height / Double(target.size.height) / 2)) : 1
+            let kx = BoxShrink.factor(sourceLength: rect.width, outputLength: target.size.width)
+            let ky = BoxShrink.factor(sourceLength: rect.height, outputLength: target.size.height)
             if kx > 1 || ky > 1 {
                 rect = rect.scaled(x: 1 / Double(kx), y: 1 / Double(ky))
                 width = (width + kx - 1) / kx
@@ -101,12 +109,12 @@ final class RenditionMaker: RowConsumer {
         }
     }
 
-    /// Every rendition, upright, in the order they were planned (largest first). Call once the
-    /// decode has fed every row.
-    func renditions() -> [(rendition: PlannedRendition, pixels: PixelBuffer)] {
+    /// Every target's pixels, upright, in the order of the geometries. Call once the decode has
+    /// fed every row.
+    func pixels() -> [PixelBuffer] {
         for root in roots { made[root.target] = root.resampler.finish() }
         roots = []
-        var result: [(PlannedRendition, PixelBuffer)] = []
+        var result: [PixelBuffer] = []
         for (index, target) in targets.enumerated() {
             if let sourceIndex = target.source, made[index] == nil {
                 let source = targets[sourceIndex], pixels = made[sourceIndex]!
@@ -115,7 +123,7 @@ final class RenditionMaker: RowConsumer {
                                      width: target.rect.width * sx, height: target.rect.height * sy)
                 made[index] = Resampler.resample(pixels, rect: rect, to: target.size)
             }
-            result.append((target.rendition, made[index]!.oriented(orientation)))
+            result.append(made[index]!.oriented(orientation))
         }
         return result
     }

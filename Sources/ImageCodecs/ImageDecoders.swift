@@ -1,0 +1,44 @@
+import Raster
+
+/// What a decode may cost, from the manifest's limits.
+public struct DecodeLimits: Sendable, Equatable {
+    /// Most pixels (width × height) the original may have.
+    public var pixels: Int
+    /// Most bytes one decode may hold (a progressive JPEG's coefficients, an interlaced PNG's rows).
+    public var memoryBytes: Int
+    /// Most scans a progressive JPEG may have.
+    public var scans: Int
+
+    public init(pixels: Int, memoryBytes: Int, scans: Int) {
+        self.pixels = pixels
+        self.memoryBytes = memoryBytes
+        self.scans = scans
+    }
+}
+
+/// The decoders by format: the one place that knows which decoder reads which format.
+public enum ImageDecoders {
+    /// Formats thumbgen decodes into renditions.
+    public static func canDecode(_ format: ImageFormat) -> Bool {
+        switch format {
+        case .jpeg, .png: true
+        default: false
+        }
+    }
+
+    /// Decodes the original at `path` (whose header is `header`) into `consumer`, shrunk on load
+    /// to no less than `minimumScale` of its full resolution where the format allows.
+    @discardableResult
+    public static func decode(path: String, header: ImageHeader, minimumScale: Double, limits: DecodeLimits,
+                              into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
+        switch header.format {
+        case .jpeg:
+            return try JPEGDecoder.decode(path: path, minimumScale: minimumScale, memoryLimit: limits.memoryBytes, into: consumer)
+        case .png:
+            // Full-resolution rows: the consumer box-shrinks them on the way in.
+            return try PNGDecoder.decode(path: path, pixelLimit: limits.pixels, memoryLimit: limits.memoryBytes, into: consumer)
+        default:
+            throw CodecError.unsupported("\(header.format.rawValue.uppercased()) images are not decoded")
+        }
+    }
+}

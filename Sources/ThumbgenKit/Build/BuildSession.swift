@@ -1,0 +1,117 @@
+import FoundationEssentials
+import Glibc
+import Renditions
+
+/// A build's life around its images: before them, learn what this manifest owns under root and
+/// clean up after builds that did not finish; after them, write the index, then prune.
+struct BuildSession {
+    let generator: Generator
+    let files: SiteFiles
+    let context: BuildContext
+    let registry: IndexRegistry
+    private let journal: BuildJournal?
+    /// Journals of builds that did not finish, read into this one.
+    private let leftoverJournals: [String]
+
+    /// `readOnly` (for `check` and `--dry-run`): learn the same, but write and delete nothing.
+    init(generator: Generator, readOnly: Bool = false) throws(BuildFailure) {
+        self.generator = generator
+        let manifest = generator.manifest, state = generator.state, paths = generator.paths
+        if !readOnly {
+            do {
+                try state.ensure()
+            } catch {
+                throw BuildFailure(description: error.description)
+            }
+        }
+        files = SiteFiles(root: manifest.root.path)
+        let previous = generator.previousIndex(files)
+        // A whole build reads every journal (its shards' too); a shard only its own.
+        leftoverJournals = generator.options.shard == nil ? state.allJournals : [state.journal]
+        let leftovers = BuildJournal.leftovers(leftoverJournals)
+        var owned = leftovers.files
+        if let previous { owned.formUnion(IndexFileList.files(of: previous, paths: paths)) }
+        if generator.options.shard == nil {
+            // Shard indexes left unmerged are this manifest's too; a whole build supersedes them.
+            for shard in generator.shardIndexes(files) {
+                if let bytes = files.read(shard.path, limit: 1 << 30), let index = try? RenditionIndex.decode(Data(bytes)) {
+                    owned.formUnion(IndexFileList.files(of: index, paths: paths))
+                }
+            }
+        }
+        registry = IndexRegistry.load(files)
+        let ownership = Ownership(owned: owned, protected: registry.filesListed(besides: paths.index, files: files))
+        if readOnly {
+            journal = nil
+        } else {
+            let journal = BuildJournal(path: state.journal, state: state)
+            // What unfinished builds made is carried into this journal before theirs go.
+            journal.record(leftovers.files.sorted())
+            Self.removeTemporaries(of: leftovers, folders: manifest.images.map(\.path.parentPath) + [paths.folder], files: files)
+            self.journal = journal
+        }
+        context = BuildContext(manifest: manifest, paths: paths, files: files, ownership: ownership, journal: journal,
+                               reuse: ReusePolicy(previous: previous, paths: paths, force: generator.options.force),
+                               statCache: StatCache.load(from: state.statCache), memory: .standard())
+    }
+
+    /// Writes the index (and registers it), then deletes what this manifest owned and no longer
+    /// lists; returns the deleted paths. Throws, after writing the index, when the build stopped.
+    /// Files this manifest owns that `index` no longer lists: what a build with it prunes.
+    func stale(keeping index: RenditionIndex) -> [String] {
+        let listed = IndexFileList.files(of: index, paths: generator.paths)
+        let originals = Set(generator.manifest.images.map(\.path))
+        let listedFolded = Set(listed.map { $0.lowercased() })
+        // Never a file the index lists under another case: on a case-insensitive disk it is the same file.
+        let stale = context.ownership.prunable.subtracting(listed)
+            .filter { RenditionNaming.isRenditionName($0) && !originals.contains($0) && !listedFolded.contains($0.lowercased()) }
+            .sorted()
+        return stale
+    }
+
+    func finish(_ index: RenditionIndex, outcomes: [ImageOutcome]) throws(BuildFailure) -> [String] {
+        guard let journal else { return [] }
+        let stale = stale(keeping: index)
+        // Written down first: a build killed after the index is replaced still prunes them next time.
+        journal.record(stale)
+        do {
+            try registry.adding(generator.paths.index).save(files, previous: registry)
+            try IndexWriter.write(index, to: generator.outputIndex, files: files, journal: journal)
+        } catch {
+            throw BuildFailure(description: error.description)
+        }
+        if let stopped = outcomes.lazy.compactMap(\.stop).first { throw BuildFailure(description: stopped.description) }
+        let pruned = stale.filter { files.remove($0) }
+        if generator.options.shard == nil {
+            for shard in generator.shardIndexes(files) { files.remove(shard.path) }
+        }
+        var cache = StatCache()
+        for outcome in outcomes { if let hashed = outcome.hashed { cache.entries[outcome.path] = hashed } }
+        if cache != context.statCache { try? cache.save(to: generator.state.statCache) }
+        journal.remove()
+        for path in leftoverJournals where path != journal.path { unlink(path) }
+        return pruned
+    }
+
+    /// Removes the temporary files of unfinished builds: in the folders they recorded files in,
+    /// and in `folders` (the originals' and the index's).
+    static func removeTemporaries(of leftovers: BuildJournal.Leftovers, folders: [String], files: SiteFiles) {
+        guard !leftovers.tokens.isEmpty else { return }
+        let folders = Set(leftovers.files.map(\.parentPath) + folders + [""])
+        for folder in folders {
+            for name in files.list(folder) ?? [] where leftovers.tokens.contains(where: { TemporaryNames.belongs(name, to: $0) }) {
+                files.remove(folder.isEmpty ? name : folder + "/" + name)
+            }
+        }
+    }
+}
+
+/// Writes an index: only when its bytes change (a no-op build touches nothing), atomically, and
+/// through root with no link followed.
+enum IndexWriter {
+    static func write(_ index: RenditionIndex, to relative: String, files: SiteFiles, journal: BuildJournal?) throws(WriteError) {
+        let bytes = [UInt8](index.encoded())
+        if files.read(relative, limit: bytes.count) == bytes { return }
+        try files.write(bytes, to: relative, temporaryName: journal?.temporaryName(), sync: true, createFolders: true)
+    }
+}

@@ -1,0 +1,97 @@
+import FoundationEssentials
+import Glibc
+import Renditions
+
+/// How a build runs.
+public struct BuildOptions: Sendable {
+    public var jobs: Int
+    public var force = false
+    public var shard: Shard?
+
+    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false, shard: Shard? = nil) {
+        self.jobs = jobs
+        self.force = force
+        self.shard = shard
+    }
+}
+
+/// A build that could not finish: what is on disk is consistent and the next build finishes it.
+public struct BuildFailure: Error, CustomStringConvertible, Sendable {
+    public var description: String
+}
+
+/// The build: decide per image what to keep and what to make, run the images on a bounded pool
+/// of workers, write the index atomically, then delete the files this manifest owned and no
+/// longer lists.
+public struct Generator: Sendable {
+    public let manifest: Manifest
+    public let options: BuildOptions
+
+    public init(manifest: Manifest, options: BuildOptions) {
+        self.manifest = manifest
+        self.options = options
+    }
+
+    public var paths: IndexPaths { IndexPaths(indexPath: manifest.indexPath) }
+    public var state: StateFolder { StateFolder(manifestDirectory: manifest.directory.path, shard: options.shard) }
+    /// The index, absolute.
+    public var indexFile: String { manifest.root.path + "/" + manifest.indexPath }
+    /// The index this build writes, root-relative: the index, or a shard's own beside it.
+    var outputIndex: String { options.shard.map { paths.shardIndex($0) } ?? paths.index }
+    /// The originals this build handles: all of them, or its shard's share.
+    var images: [ImageEntry] {
+        options.shard.map { shard in manifest.images.filter { shard.owns($0.path) } } ?? manifest.images
+    }
+
+    /// The previous index this build remembers: a shard's own, else the whole index (a shard
+    /// sees only the images it owns). A damaged or foreign index is no memory at all.
+    func previousIndex(_ files: SiteFiles) -> RenditionIndex? {
+        func load(_ relative: String) -> RenditionIndex? {
+            files.read(relative, limit: 1 << 30).flatMap { try? RenditionIndex.decode(Data($0)) }
+        }
+        var previous = (options.shard == nil ? nil : load(outputIndex)) ?? load(paths.index)
+        if let shard = options.shard, var index = previous {
+            index.images = index.images.filter { paths.rootRelative($0.key).map(shard.owns) ?? false }
+            index.shard = nil
+            previous = index
+        }
+        return previous
+    }
+
+    /// Shard indexes beside the index, root-relative, with the K and N their names give.
+    func shardIndexes(_ files: SiteFiles) -> [(path: String, index: Int, count: Int)] {
+        let names = files.list(paths.folder) ?? []
+        return names.compactMap { name in
+            paths.shard(named: name).map { ((paths.folder.isEmpty ? name : paths.folder + "/" + name), $0.index, $0.count) }
+        }.sorted { ($0.count, $0.index) < ($1.count, $1.index) }
+    }
+
+    /// Runs the build. `progress` is called (from worker threads, one call at a time) as each
+    /// image finishes.
+    public func build(progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws(BuildFailure) -> BuildSummary {
+        let started = Date()
+        let session = try BuildSession(generator: self)
+        let context = session.context
+        // Largest originals first, so the last job to finish is a small one.
+        let jobs = images.map { (job: ImageJob(entry: $0, context: context), size: FileStat(path: context.absolutePath($0.path))?.size ?? 0) }
+            .sorted { ($0.size, $1.job.entry.path) > ($1.size, $0.job.entry.path) }.map(\.job)
+        let outcomes = WorkerPool.run(jobs, workers: options.jobs) { outcome, done in
+            progress(BuildProgress(done: done, total: jobs.count, path: outcome.path))
+        }
+        var summary = BuildSummary(outcomes: outcomes)
+        var index = IndexAssembler.assemble(outcomes, context: context, generator: "thumbgen \(Thumbgen.version)")
+        index.shard = options.shard.map { ShardRecord(index: $0.index, count: $0.count, manifest: manifest.fingerprint) }
+        summary.pruned = try session.finish(index, outcomes: outcomes)
+        summary.seconds = Date().timeIntervalSince(started)
+        index.shard = nil
+        summary.index = index
+        return summary
+    }
+}
+
+/// One finished image, for progress reports.
+public struct BuildProgress: Sendable {
+    public var done: Int
+    public var total: Int
+    public var path: String
+}

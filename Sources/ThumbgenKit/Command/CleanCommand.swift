@@ -1,0 +1,17 @@
+/// `thumbgen clean`: delete the renditions the index lists, then the index; nothing else.
+enum CleanCommand {
+    static func run(_ request: Request, manifest: Manifest, console: Console, diagnostics: DiagnosticsEngine) {
+        let generator = Generator(manifest: manifest, options: BuildOptions())
+        guard let lock = BuildLock.forCommand(request, generator: generator, console: console, diagnostics: diagnostics) else { return }
+        let deleted: (renditions: Int, index: Bool)
+        do {
+            deleted = try withExtendedLifetime(lock) { () throws(BuildFailure) in try generator.clean() }
+        } catch {
+            diagnostics.error("\(error)", category: .usage)
+            return
+        }
+        if !request.quiet {
+            console.err("thumbgen: deleted \(deleted.renditions) rendition\(deleted.renditions == 1 ? "" : "s")\(deleted.index ? " and the index" : "; there was no index")\n")
+        }
+    }
+}

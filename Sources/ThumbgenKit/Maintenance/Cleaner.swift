@@ -1,0 +1,31 @@
+import FoundationEssentials
+import Glibc
+import Renditions
+
+extension Generator {
+    /// Deletes the renditions this manifest's index lists (and its shard indexes, and the journals
+    /// of unfinished builds), then those indexes. Originals, files another manifest's index lists,
+    /// and files no index lists stay. A damaged index is an error: nothing can say what it listed.
+    public func clean() throws(BuildFailure) -> (renditions: Int, index: Bool) {
+        let files = SiteFiles(root: manifest.root.path)
+        let leftovers = BuildJournal.leftovers(state.allJournals)
+        var owned = leftovers.files
+        for path in [paths.index] + shardIndexes(files).map(\.path) where files.entry(path) != .missing {
+            guard let bytes = files.read(path, limit: 1 << 30), let index = try? RenditionIndex.decode(Data(bytes)) else {
+                throw BuildFailure(description: "\(path): the index is damaged, so nothing can say which files it listed; nothing was deleted. Delete the renditions and the index by hand, or build again first")
+            }
+            owned.formUnion(IndexFileList.files(of: index, paths: paths))
+        }
+        let registry = IndexRegistry.load(files)
+        let protected = registry.filesListed(besides: paths.index, files: files)
+        let originals = Set(manifest.images.map(\.path))
+        let deleted = owned.subtracting(protected).sorted()
+            .filter { RenditionNaming.isRenditionName($0) && !originals.contains($0) && files.remove($0) }
+        let removed = files.remove(paths.index)
+        for shard in shardIndexes(files) { files.remove(shard.path) }
+        try? registry.removing(paths.index).save(files, previous: registry)
+        BuildSession.removeTemporaries(of: leftovers, folders: manifest.images.map(\.path.parentPath) + [paths.folder], files: files)
+        for journal in state.allJournals { unlink(journal) }
+        return (deleted.count, removed)
+    }
+}

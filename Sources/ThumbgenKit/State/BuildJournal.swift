@@ -1,0 +1,96 @@
+import FoundationEssentials
+import Glibc
+
+/// What a build is about to create under root, written down before it creates it: its token
+/// (which names its temporary files) and every rendition path it may write. A build killed
+/// midway, or stopped by a full disk, thus leaves nothing the next build does not know of: that
+/// build owns and prunes the renditions, and removes the temporary files. A finished build
+/// removes its journal.
+final class BuildJournal: @unchecked Sendable {
+    /// What journals of earlier builds that did not finish list.
+    struct Leftovers: Equatable {
+        var tokens: Set<String> = []
+        var files: Set<String> = []
+    }
+
+    let path: String
+    /// Names this build's temporary files (`TemporaryNames`).
+    let token: String
+    private let lock = Condition()
+    private var descriptor: Int32 = -1
+    private var recorded: Set<String> = []
+    private var nextTemporary = 0
+
+    /// Starts a journal at `path` (in the state folder) with a fresh token.
+    init(path: String, state: StateFolder) {
+        self.path = path
+        token = String(UInt64.random(in: 0...UInt64(UInt32.max)) | (1 << 32), radix: 16).dropFirst().description
+        open(state)
+        append("T " + token)
+    }
+
+    deinit { if descriptor >= 0 { Glibc.close(descriptor) } }
+
+    /// Reads the journals at `paths`; a missing or damaged line is skipped.
+    static func leftovers(_ paths: [String]) -> Leftovers {
+        var leftovers = Leftovers()
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+                if line.hasPrefix("T "), line.count == 10 {
+                    leftovers.tokens.insert(String(line.dropFirst(2)))
+                } else if line.hasPrefix("F "), let file = try? JSONDecoder().decode(String.self, from: Data(line.dropFirst(2).utf8)) {
+                    leftovers.files.insert(file)
+                }
+            }
+        }
+        return leftovers
+    }
+
+    /// Writes `files` (root-relative) down, before any of them is created.
+    func record(_ files: [String]) {
+        lock.withLock {
+            var lines = ""
+            for file in files where recorded.insert(file).inserted {
+                let quoted = (try? JSONEncoder().encode(file)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                lines += "F " + quoted + "\n"
+            }
+            if !lines.isEmpty { write(lines) }
+        }
+    }
+
+    /// The next temporary file name of this build.
+    func temporaryName() -> String {
+        lock.withLock {
+            nextTemporary += 1
+            return TemporaryNames.name(token: token, number: nextTemporary)
+        }
+    }
+
+    /// The build finished: nothing it made is unknown to its index any more.
+    func remove() {
+        lock.withLock {
+            if descriptor >= 0 { Glibc.close(descriptor) }
+            descriptor = -1
+            unlink(path)
+        }
+    }
+
+    private func open(_ state: StateFolder) {
+        try? state.ensure()
+        descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+    }
+
+    private func append(_ line: String) {
+        lock.withLock { write(line + "\n") }
+    }
+
+    /// Appends; if the state folder was deleted meanwhile, the line goes to a fresh journal
+    /// there. A journal that cannot be written costs only what it protects: leftovers stay.
+    private func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            _ = Glibc.write(descriptor, bytes.baseAddress, bytes.count)
+        }
+    }
+}

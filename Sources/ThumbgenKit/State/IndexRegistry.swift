@@ -1,0 +1,62 @@
+import FoundationEssentials
+import Renditions
+
+/// The indexes of every manifest that builds into one root, kept in a small hidden file in root
+/// (`IndexPaths.registry`), so that a build of one manifest never deletes or replaces a file
+/// another manifest's index lists.
+struct IndexRegistry: Equatable {
+    /// Index paths relative to root, sorted.
+    var indexes: [String] = []
+
+    private struct File: Codable {
+        var indexes: [String]
+        var note = "thumbgen: the indexes built into this folder; thumbgen reads it to leave each other's files alone"
+    }
+
+    /// Reads the registry; a missing or damaged one lists nothing.
+    static func load(_ files: SiteFiles) -> IndexRegistry {
+        guard let bytes = files.read(IndexPaths.registry, limit: 1 << 20),
+              let file = try? JSONDecoder().decode(File.self, from: Data(bytes)) else { return IndexRegistry() }
+        return IndexRegistry(indexes: file.indexes.filter { !$0.hasPrefix("/") && !$0.split(separator: "/").contains("..") }.sorted())
+    }
+
+    /// Writes the registry when it changed.
+    func save(_ files: SiteFiles, previous: IndexRegistry) throws(WriteError) {
+        guard self != previous else { return }
+        guard !indexes.isEmpty else {
+            files.remove(IndexPaths.registry)
+            return
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(File(indexes: indexes))) ?? Data()
+        try files.write([UInt8](data) + [0x0A], to: IndexPaths.registry)
+    }
+
+    func adding(_ index: String) -> IndexRegistry {
+        IndexRegistry(indexes: Array(Set(indexes + [index])).sorted())
+    }
+
+    func removing(_ index: String) -> IndexRegistry {
+        IndexRegistry(indexes: indexes.filter { $0 != index })
+    }
+
+    /// Every file (root-relative) the other indexes list, their shard indexes included; an index
+    /// that is gone or damaged lists nothing.
+    func filesListed(besides own: String, files: SiteFiles) -> Set<String> {
+        var listed = Set<String>()
+        for other in indexes where other != own {
+            let paths = IndexPaths(indexPath: other)
+            var indexFiles = [other]
+            if let names = files.list(paths.folder) {
+                indexFiles += names.filter { paths.shard(named: $0) != nil }.map { paths.folder.isEmpty ? $0 : paths.folder + "/" + $0 }
+            }
+            for indexFile in indexFiles {
+                guard let bytes = files.read(indexFile, limit: 1 << 30),
+                      let index = try? RenditionIndex.decode(Data(bytes)) else { continue }
+                listed.formUnion(IndexFileList.files(of: index, paths: paths))
+            }
+        }
+        return listed
+    }
+}
