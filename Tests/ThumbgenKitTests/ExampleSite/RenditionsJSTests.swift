@@ -1,11 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// renditions.js in Node (Debian's `nodejs`): `node --test Tests/ClientCases/` answers the shared
 /// client cases, the same table the Swift tests read. Under `CI=true` a missing Node fails.
 @Suite struct RenditionsJSTests {
-    static let node: String? = ["/usr/bin/node", "/usr/bin/nodejs", "/usr/local/bin/node"]
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let node = Subprocess.find(["/usr/bin/node", "/usr/bin/nodejs", "/usr/local/bin/node"])
 
     static let project: URL = {
         var url = URL(fileURLWithPath: #filePath)
@@ -17,17 +17,8 @@ import Testing
                    "needs Node (scripts/install-deps.sh --test installs Debian's nodejs)"))
     func theSharedCasesPassInNode() throws {
         let node = try #require(Self.node, "CI=true and there is no node")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: node)
-        process.arguments = ["--test", "Tests/ClientCases/"]
-        process.currentDirectoryURL = Self.project
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let (status, text) = try Subprocess.run(node, ["--test", "Tests/ClientCases/"], in: Self.project)
+        #expect(status == 0, "\(text)")
         #expect(text.contains("# pass 6") && text.contains("# fail 0"), "\(text)")
     }
 }

@@ -9,7 +9,7 @@ import TestSupport
 /// snippet says (`thumbgen build`, `hugo`, `thumbgen html public/`), gets its markup from the
 /// index. Needs Debian's `hugo` (scripts/install-deps.sh --test); under `CI=true` its absence fails.
 @Suite struct HugoSiteTests {
-    static let hugo: String? = ["/usr/bin/hugo", "/usr/local/bin/hugo"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let hugo = Subprocess.find(["/usr/bin/hugo", "/usr/local/bin/hugo"])
 
     static let source: URL = {
         var url = URL(fileURLWithPath: #filePath)
@@ -32,15 +32,8 @@ import TestSupport
         }
         #expect(thumbgen(["build", manifest, "--quiet"]) == .success)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: hugo)
-        process.arguments = ["--quiet", "--source", folder.path, "--destination", folder.path + "/public"]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "hugo failed: \(message)")
+        let built = try Subprocess.run(hugo, ["--quiet", "--source", folder.path, "--destination", folder.path + "/public"])
+        try #require(built.status == 0, "hugo failed: \(built.output)")
 
         #expect(thumbgen(["html", folder.path + "/public", "--manifest", manifest]) == .success)
         #expect(console.err.text == "thumbgen: 2 image tags in 2 pages, 2 pages rewritten\n")
