@@ -68,28 +68,34 @@ extension ThumbHash {
 
     static func smallImage(of image: PixelBuffer) -> SmallImage {
         let size = inputSize(for: image.size)
-        let columns = AreaWeights(source: image.width, target: size.width)
+        let columns = AreaWeights(source: image.width, target: size.width, scale: 1.0 / 255)
         let rows = AreaWeights(source: image.height, target: size.height)
         var cells = [SIMD4<Double>](repeating: .zero, count: size.width * size.height)
         // One more than the width, so that a second share that weighs nothing needs no test.
         var row = [SIMD4<Double>](repeating: .zero, count: size.width + 1)
+        // Buffers, not arrays captured by a closure: no exclusivity check on every access.
         image.pixels.withUnsafeBufferPointer { bytes in
-            for y in 0..<image.height {
-                for x in row.indices { row[x] = .zero }
-                var offset = y * image.rowBytes
-                for x in 0..<image.width {
-                    var pixel = SIMD4<Double>(Double(bytes[offset]), Double(bytes[offset + 1]), Double(bytes[offset + 2]),
-                                              Double(bytes[offset + 3])) / 255
-                    if !image.hasAlpha { pixel[3] = 1 }
-                    let target = columns.first[x]
-                    row[target] += pixel * columns.firstWeight[x]
-                    row[target + 1] += pixel * columns.secondWeight[x]
-                    offset += 4
-                }
-                for (target, weight) in [(rows.first[y], rows.firstWeight[y]), (rows.first[y] + 1, rows.secondWeight[y])]
-                where weight > 0 {
-                    let base = target * size.width
-                    for x in 0..<size.width { cells[base + x] += row[x] * weight }
+            cells.withUnsafeMutableBufferPointer { cells in
+                row.withUnsafeMutableBufferPointer { row in
+                    for y in 0..<image.height {
+                        for x in 0..<row.count { row[x] = .zero }
+                        var offset = y * image.rowBytes
+                        for x in 0..<image.width {
+                            // Bytes as they are; the weights carry the 1/255.
+                            var pixel = SIMD4<Double>(Double(bytes[offset]), Double(bytes[offset + 1]), Double(bytes[offset + 2]),
+                                                      Double(bytes[offset + 3]))
+                            if !image.hasAlpha { pixel[3] = 255 }
+                            let target = columns.first[x]
+                            row[target] += pixel * columns.firstWeight[x]
+                            row[target + 1] += pixel * columns.secondWeight[x]
+                            offset += 4
+                        }
+                        for (target, weight) in [(rows.first[y], rows.firstWeight[y]), (rows.first[y] + 1, rows.secondWeight[y])]
+                        where weight > 0 {
+                            let base = target * size.width
+                            for x in 0..<size.width { cells[base + x] += row[x] * weight }
+                        }
+                    }
                 }
             }
         }
@@ -106,14 +112,15 @@ extension ThumbHash {
         var firstWeight: [Double] = []
         var secondWeight: [Double] = []
 
-        init(source: Int, target: Int) {
+        /// Each weight is multiplied by `scale`.
+        init(source: Int, target: Int, scale: Double = 1) {
             for index in 0..<source {
                 let start = index * target, end = start + target
                 let firstTarget = start / source
                 let firstEnd = (firstTarget + 1) * source
                 first.append(firstTarget)
-                firstWeight.append(Double(min(end, firstEnd) - start) / Double(source))
-                secondWeight.append(Double(max(0, end - firstEnd)) / Double(source))
+                firstWeight.append(Double(min(end, firstEnd) - start) / Double(source) * scale)
+                secondWeight.append(Double(max(0, end - firstEnd)) / Double(source) * scale)
             }
         }
     }

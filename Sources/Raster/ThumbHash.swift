@@ -99,23 +99,29 @@ public enum ThumbHash {
 
         init(_ channel: [Double], width w: Int, height h: Int, nx: Int, ny: Int) {
             var fx = [Double](repeating: 0, count: w)
-            for cy in 0..<ny {
-                var cx = 0
-                while cx * ny < nx * (ny - cy) {
-                    var f = 0.0
-                    for x in 0..<w { fx[x] = cos(Double.pi / Double(w) * Double(cx) * (Double(x) + 0.5)) }
-                    for y in 0..<h {
-                        let fy = cos(Double.pi / Double(h) * Double(cy) * (Double(y) + 0.5))
-                        for x in 0..<w { f += channel[x + y * w] * fx[x] * fy }
+            channel.withUnsafeBufferPointer { channel in
+                fx.withUnsafeMutableBufferPointer { fx in
+                    for cy in 0..<ny {
+                        var cx = 0
+                        while cx * ny < nx * (ny - cy) {
+                            var f = 0.0
+                            for x in 0..<w { fx[x] = cos(Double.pi / Double(w) * Double(cx) * (Double(x) + 0.5)) }
+                            for y in 0..<h {
+                                let fy = cos(Double.pi / Double(h) * Double(cy) * (Double(y) + 0.5))
+                                let row = y * w
+                                // (value × fx) × fy, in this order: the reference's rounding.
+                                for x in 0..<w { f += channel[x + row] * fx[x] * fy }
+                            }
+                            f /= Double(w * h)
+                            if cx > 0 || cy > 0 {
+                                ac.append(f)
+                                scale = max(scale, abs(f))
+                            } else {
+                                dc = f
+                            }
+                            cx += 1
+                        }
                     }
-                    f /= Double(w * h)
-                    if cx > 0 || cy > 0 {
-                        ac.append(f)
-                        scale = max(scale, abs(f))
-                    } else {
-                        dc = f
-                    }
-                    cx += 1
                 }
             }
             if scale != 0 {

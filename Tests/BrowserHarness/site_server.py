@@ -22,6 +22,9 @@ def record(line):
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
+    # A page's source before `thumbgen html` (index.html.in) is HTML too.
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".in": "text/html"}
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, directory=root, **kwargs)
 

@@ -40,10 +40,10 @@ import TestSupport
 
     /// Opens the page at `viewport` and returns what each image shows, and the response bodies the
     /// page loaded before it was scrolled (the first screen, with what the browser fetched ahead).
-    static func open(_ viewport: Viewport, javaScript: Bool) throws -> (Results, [(path: String, bytes: Int)]) {
+    static func open(_ viewport: Viewport, javaScript: Bool, page: String = "/index.html") throws -> (Results, [(path: String, bytes: Int)]) {
         let server = try SiteServer(root: site)
         defer { server.stop() }
-        let url = server.harness(width: viewport.width, height: viewport.height, javaScript: javaScript)
+        let url = server.harness(page: page, width: viewport.width, height: viewport.height, javaScript: javaScript)
         let dom = try Browser.dumpDOM(url, deviceScale: viewport.scale, width: max(500, viewport.width),
                                       height: viewport.height, virtualTime: 30000)
         guard let start = dom.range(of: #"<pre id="results">"#), dom[start.upperBound...].hasPrefix("{") else {
@@ -58,8 +58,19 @@ import TestSupport
     @Test(.enabled(if: isBuilt && Browser.isAvailable && !isOtherSite, "run `make thumbs` first (make test does), and install chromium"),
           arguments: viewports, [true, false])
     func everyImageIsTheFileItsSlotNeeds(viewport: Viewport, javaScript: Bool) throws {
+        try Self.check(try Self.open(viewport, javaScript: javaScript).0, at: viewport)
+    }
+
+    /// A page no build step rewrote (the source, index.html.in): renditions.js writes the same
+    /// markup in the browser, and the same checks hold.
+    @Test(.enabled(if: isBuilt && Browser.isAvailable && !isOtherSite, "run `make thumbs` first (make test does), and install chromium"),
+          arguments: [viewports[0], viewports[3]])
+    func theJavaScriptClientWritesTheMarkupOfAPageNotRewritten(viewport: Viewport) throws {
+        try Self.check(try Self.open(viewport, javaScript: true, page: "/index.html.in").0, at: viewport)
+    }
+
+    static func check(_ results: Results, at viewport: Viewport) throws {
         let index = try RenditionIndex.load(from: Self.site.appendingPathComponent("renditions.json"))
-        let (results, _) = try Self.open(viewport, javaScript: javaScript)
         #expect(results.innerWidth == viewport.width && results.devicePixelRatio == viewport.scale)
         #expect(results.images.count == 20)
         for shown in results.images {
