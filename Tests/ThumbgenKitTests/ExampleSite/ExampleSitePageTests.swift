@@ -1,6 +1,7 @@
 import Foundation
 import Renditions
 import Testing
+import TestSupport
 
 @testable import ThumbgenKit
 
@@ -27,6 +28,29 @@ import Testing
             if !ThumbHashImage.hasAlpha(hash: ThumbHashImage.bytes(base64: placeholder.thumbhash) ?? []) {
                 #expect(page.contains(#"style="background-color:\#(placeholder.color)""#), "\(path)")
             }
+        }
+    }
+
+    /// Every placeholder the build wrote decodes with the reference decoder (PyPI `thumbhash`) to
+    /// the colour the index gives, within what ThumbHash holds (6/255, Tests/RasterTests/
+    /// ThumbHashPhotoTests.swift), and decodes in Swift to a picture of the image's shape.
+    @Test(.enabled(if: ExampleSiteBrowserTests.isBuilt && PythonThumbHash.mustRun, "run `make thumbs` first, and install \(PythonThumbHash.missing)"))
+    func theIndexPlaceholdersDecodeWithTheReference() throws {
+        guard PythonThumbHash.isAvailable else {
+            Issue.record("CI=true and there is no \(PythonThumbHash.missing)")
+            return
+        }
+        let index = try RenditionIndex.load(from: Self.site.appendingPathComponent("renditions.json"))
+        let placeholders = index.images.sorted { $0.key < $1.key }.compactMap { path, record in record.placeholder.map { (path, record, $0) } }
+        let hashes = try placeholders.map { try #require(ThumbHashImage.bytes(base64: $0.2.thumbhash), "\($0.0): base64") }
+        let averages = try PythonThumbHash.averageColors(hashes)
+        for ((path, record, placeholder), average) in zip(placeholders, averages) {
+            let hex = placeholder.color.dropFirst()
+            #expect(placeholder.color.count == 7, "\(path): \(placeholder.color)")
+            let colour = stride(from: 0, to: 6, by: 2).map { Double(Int(hex.dropFirst($0).prefix(2), radix: 16) ?? -999) / 255 }
+            #expect(zip(colour, average.prefix(3)).allSatisfy { abs($0 - $1) <= 6.0 / 255 }, "\(path): \(placeholder.color) against \(average)")
+            let picture = try #require(ThumbHashImage(base64: placeholder.thumbhash), "\(path) decodes")
+            #expect((picture.width >= picture.height) == (record.width >= record.height) || abs(record.width - record.height) * 10 < record.width, "\(path)")
         }
     }
 
