@@ -26,7 +26,11 @@ fi
 if $with_tests; then
     command -v node >/dev/null 2>&1 || missing="$missing nodejs"
     command -v hugo >/dev/null 2>&1 || missing="$missing hugo"
-    command -v python3 >/dev/null 2>&1 || missing="$missing python3 python3-pip"
+    if ! command -v python3 >/dev/null 2>&1; then
+        missing="$missing python3 python3-pip"
+    elif ! python3 -m pip --version >/dev/null 2>&1 && ! python3 -c 'import thumbhash' >/dev/null 2>&1; then
+        missing="$missing python3-pip"
+    fi
 fi
 python_missing=false
 if $with_tests && ! python3 -c 'import thumbhash' >/dev/null 2>&1; then python_missing=true; fi
