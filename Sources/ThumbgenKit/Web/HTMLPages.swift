@@ -16,10 +16,13 @@ struct HTMLPages {
         var relative: String
     }
 
-    /// Why a PATH cannot be read.
+    /// Why a PATH cannot be rewritten.
     struct Missing: Error, Equatable, CustomStringConvertible {
         var path: String
-        var description: String { "\(path): no such file or folder" }
+        var isLink = false
+        var description: String {
+            isLink ? "\(path): a symbolic link; name the page itself (nothing is written through a link)" : "\(path): no such file or folder"
+        }
     }
 
     /// The pages of `paths` (files as they are, folders walked for `.html` and `.htm` files,
@@ -30,6 +33,7 @@ struct HTMLPages {
         for path in paths {
             var info = stat()
             guard lstat(path, &info) == 0 else { throw Missing(path: path) }
+            guard info.st_mode & S_IFMT != S_IFLNK else { throw Missing(path: path, isLink: true) }
             let isFolder = info.st_mode & S_IFMT == S_IFDIR
             let files = isFolder ? walk(path) : [path]
             for file in files {
