@@ -25,6 +25,8 @@ let package = Package(
         // C shims: each owns the setjmp of every libjpeg/libpng call that can fail.
         .target(name: "CJPEG", dependencies: ["LibJPEG"]),
         .target(name: "CPNG", dependencies: ["LibPNG"]),
+        // The system calls Swift cannot reach (openat2, renameat2) for the file-system layer.
+        .target(name: "CSystem"),
 
         // Swift modules, lowest first.
         .target(name: "Renditions"),
@@ -34,7 +36,7 @@ let package = Package(
         .target(name: "YAML", dependencies: ["LibYAML"]),
         .target(name: "ImageCodecs", dependencies: ["Raster", "CJPEG", "CPNG", "LibEXIF", "LibDeflate"]),
         .target(name: "ThumbgenKit",
-                dependencies: ["Renditions", "Raster", "YAML", "ImageCodecs", "LibCrypto", "LibGumbo"]),
+                dependencies: ["Renditions", "Raster", "YAML", "ImageCodecs", "LibCrypto", "CSystem", "LibGumbo"]),
         .executableTarget(name: "thumbgen", dependencies: ["ThumbgenKit"]),
         // Makes the example site's originals (make originals).
         .executableTarget(name: "ExampleOriginals", dependencies: ["ImageCodecs", "Raster"]),

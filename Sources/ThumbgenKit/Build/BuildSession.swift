@@ -75,7 +75,7 @@ struct BuildSession {
         // Written down first: a build killed after the index is replaced still prunes them next time.
         journal.record(stale)
         do {
-            try registry.adding(generator.paths.index).save(files, previous: registry)
+            try registry.adding(generator.paths.index).save(files, previous: registry, journal: journal)
             try IndexWriter.write(index, to: generator.outputIndex, files: files, journal: journal)
         } catch {
             throw BuildFailure(description: error.description)

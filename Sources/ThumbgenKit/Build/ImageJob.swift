@@ -97,9 +97,9 @@ struct ImageJob: Sendable {
         } catch {
             switch error {
             case .inTheWay(let path, let reason):
-                outcome.record = records.showingOriginal(facts, status: .unreadable, error: "\(path) \(reason)")
+                outcome.record = records.showingOriginal(facts, status: .unreadable, error: Self.writeFailure + "\(path) \(reason)")
                 outcome.problems.append(ImageProblem(kind: .inTheWay, file: path, message: reason))
-            case .failed(let failure) where !failure.concernsThisFile:
+            case .failed(let failure) where failure.stopsBuild:
                 outcome.stop = failure
             case .failed(let failure):
                 return failed(outcome, facts, .io(Self.writeFailure + failure.reason), recipe: recipe)

@@ -15,9 +15,9 @@ enum CheckReport {
         for item in plan.items where item.mark != .reuse {
             switch item.mark {
             case .new:
-                lines.append("\(item.exists ? "stale" : "missing")\t\(PathText.escaped(item.path))\t\(because(item.reasons, image: item.image ?? ""))")
+                lines.append("\(item.exists ? "stale" : "missing")\t\(NameText.displayed(item.path))\t\(because(item.reasons, image: item.image ?? ""))")
             case .prune:
-                lines.append("prune\t\(PathText.escaped(item.path))\tno longer needed")
+                lines.append("prune\t\(NameText.displayed(item.path))\tno longer needed")
             case .reuse:
                 break
             }
@@ -30,18 +30,18 @@ enum CheckReport {
         let words = reasons.map { reason -> String in
             switch reason {
             case .forced: "--force"
-            case .new: "a new image, \(PathText.escaped(image))"
-            case .originalChanged: "the original \(PathText.escaped(image)) changed"
+            case .new: "a new image, \(NameText.displayed(image))"
+            case .originalChanged: "the original \(NameText.displayed(image)) changed"
             case .slotsChanged(let slots): "slot\(slots.count == 1 ? "" : "s") \(slots.map { "'\($0)'" }.joined(separator: ", ")) changed size, fit or scales"
             case .focusChanged: "its focus changed"
             case .outputChanged(let names): "the output settings changed (\(names.joined(separator: ", ")))"
             case .renderingChanged: "thumbgen renders differently since the last build"
-            case .fileMissing(let path): "\(PathText.escaped(path)) is missing"
-            case .fileEdited(let path): "\(PathText.escaped(path)) was edited by hand"
+            case .fileMissing(let path): "\(NameText.displayed(path)) is missing"
+            case .fileEdited(let path): "\(NameText.displayed(path)) was edited by hand"
             case .recordDisagrees: "the index does not agree with the files (edited by hand?)"
             }
         }
-        return words.isEmpty ? "rendition of \(PathText.escaped(image))" : words.joined(separator: "; ")
+        return words.isEmpty ? "rendition of \(NameText.displayed(image))" : words.joined(separator: "; ")
     }
 
     static func json(_ plan: BuildPlan) -> String {

@@ -20,6 +20,11 @@ public enum ArgumentParser {
                 onlyWords = true
                 continue
             }
+            // `-j4` is `--jobs 4`, as make and ninja take it.
+            if argument.hasPrefix("-j"), argument.count > 2, !argument.hasPrefix("-j=") {
+                options["--jobs"] = String(argument.dropFirst(2))
+                continue
+            }
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let name = expand(parts[0])
             if valued.contains(name) {

@@ -17,7 +17,7 @@ enum ReportCommand {
             return
         }
         do {
-            try files.write(Array(ReportPage.html(index: index, manifestName: manifest.file).utf8), to: paths.report)
+            try files.write(Array(ReportPage.html(index: index, manifestName: manifest.file).utf8), to: paths.report, temporaryName: nil)
         } catch {
             diagnostics.error(error.description, category: .stopped)
             return

@@ -52,9 +52,11 @@ public enum Thumbgen {
     /// Loads the request's manifest, or reports every error in it and returns nil.
     static func loadManifest(_ request: Request, console: Console, diagnostics: DiagnosticsEngine) -> Manifest? {
         do {
-            return try ManifestLoader.load(request.manifest) { limits in
+            let manifest = try ManifestLoader.load(request.manifest) { limits in
                 if let pixels = request.maxPixels { limits.pixels = pixels }
             }
+            diagnostics.emit(manifest.warnings)
+            return manifest
         } catch {
             diagnostics.emit(error.diagnostics)
             let count = error.diagnostics.count
@@ -73,8 +75,8 @@ enum DryRunCommand {
         do {
             let plan = try generator.plan()
             for item in plan.items {
-                let image = item.image.map { "\t" + PathText.escaped($0) } ?? ""
-                console.out("\(item.mark.rawValue)\t\(PathText.escaped(item.path))\(image)\n")
+                let image = item.image.map { "\t" + NameText.displayed($0) } ?? ""
+                console.out("\(item.mark.rawValue)\t\(NameText.displayed(item.path))\(image)\n")
             }
         } catch {
             diagnostics.error("\(error)", category: .stopped)

@@ -94,7 +94,7 @@ public struct Merger: Sendable {
         let journal = BuildJournal(path: generator.state.mergeJournal, state: generator.state)
         do {
             let registry = IndexRegistry.load(files)
-            try registry.adding(paths.index).save(files, previous: registry)
+            try registry.adding(paths.index).save(files, previous: registry, journal: journal)
             try IndexWriter.write(index, to: paths.index, files: files, journal: journal)
         } catch {
             throw .stopped(error.description)

@@ -8,23 +8,39 @@ struct ImageResolver {
     var reader: NodeReader
     /// Shown in messages as the root ("example-site").
     let rootName: String
+    /// Originals the previous index knew (root-relative): one that is gone was deleted or moved.
+    let known: Set<String>
 
-    init(folder: RootFolder, rootName: String, file: String) {
+    init(folder: RootFolder, rootName: String, file: String, known: Set<String> = []) {
         self.folder = folder
         self.rootName = rootName
-        self.reader = NodeReader(file: file)
+        self.known = known
+        reader = NodeReader(file: file)
     }
 
     var diagnostics: [Diagnostic] { reader.diagnostics }
+    /// Originals that share a rendition stem with an earlier one but differ in more than case or
+    /// normalisation (`IMG_1.HEIC`, `IMG_1.JPG`): they collide only if they would write a
+    /// rendition of the same name, which their headers decide (`RenditionCollisions`).
+    private(set) var sharedStems: [(path: String, other: String, mark: Mark)] = []
+
+    /// Warnings that do not stop the build: names left out because they are not UTF-8.
+    var warnings: [Diagnostic] {
+        folder.undecodable.map { name in
+            Diagnostic(.warning, file: reader.file, message: "a file under '\(rootName)' whose name is not UTF-8 is left out: \(name); rename it",
+                       category: .info)
+        }
+    }
 
     mutating func resolve(_ rules: [ImageRule]) -> [ImageEntry] {
         var entries: [String: ImageEntry] = [:]
         var firstMark: [String: Mark] = [:]
-        var byFoldedPath: [String: String] = [:]
+        /// Each original by the stem its renditions are named from, case and normalisation folded.
+        var byStem: [String: String] = [:]
         for rule in rules {
             guard let pattern = clean(rule.pattern, at: rule.mark) else { continue }
             for path in matches(pattern, at: rule.mark) {
-                if var entry = entries[path] {
+                if var entry = entries[path], Array(entry.path.utf8) == Array(path.utf8) {
                     for slot in rule.slots where !entry.slots.contains(slot) { entry.slots.append(slot) }
                     if let focus = rule.focus {
                         if let earlier = entry.focus, earlier != focus {
@@ -35,17 +51,30 @@ struct ImageResolver {
                     entries[path] = entry
                     continue
                 }
-                let folded = path.lowercased()
-                if let other = byFoldedPath[folded] {
-                    reader.error(rule.mark, "'\(path)' and '\(other)' differ only in case, so their renditions would overwrite each other on a case-insensitive disk; rename one")
-                    continue
+                // Swift compares strings by canonical equivalence, so an `é` of one code point
+                // and one of two fold here too, as they do on a normalising disk.
+                let stem = RenditionNaming.stem(of: path).lowercased()
+                if let other = byStem[stem] {
+                    if path.lowercased() == other.lowercased() {
+                        reader.error(rule.mark, Self.collision(path, other))
+                        continue
+                    }
+                    sharedStems.append((path, other, rule.mark))
+                } else {
+                    byStem[stem] = path
                 }
-                byFoldedPath[folded] = path
                 firstMark[path] = rule.mark
                 entries[path] = ImageEntry(path: path, slots: rule.slots, focus: rule.focus)
             }
         }
         return entries.values.sorted { $0.path < $1.path }
+    }
+
+    /// Why two originals whose paths differ only in case or normalisation cannot both be listed.
+    static func collision(_ path: String, _ other: String) -> String {
+        let how = path.lowercased().unicodeScalars.elementsEqual(other.lowercased().unicodeScalars)
+            ? "differ only in case" : "differ only in Unicode normalisation (an accent as one code point or two)"
+        return "'\(NameText.displayed(path))' and '\(NameText.displayed(other))' \(how), so their renditions would overwrite each other on many disks; rename one"
     }
 
     /// The pattern without `./` segments, or nil (with an error) when it leaves root.
@@ -68,28 +97,36 @@ struct ImageResolver {
 
     private mutating func matches(_ pattern: String, at mark: Mark) -> [String] {
         guard Glob.hasWildcards(pattern) else { return literal(pattern, at: mark) }
-        // A name that holds `[`, `*` or `?` itself (`photo [1].jpg`) is taken as it is.
+        // A name that holds `[`, `*`, `?` or `{` itself (`photo [1].jpg`) is taken as it is.
         if case .file = folder.resolve(pattern), !folder.isGeneratorFile(pattern) { return [pattern] }
         let glob = Glob(pattern)
-        let base = glob.segments.prefix { !Glob.hasWildcards($0) }.joined(separator: "/")
         var found: [String] = []
+        var skipped: [String] = []
         var refused = false  // a match already reported is not "no match"
-        for path in folder.files(under: base) where glob.matches(path.split(separator: "/")) {
-            switch folder.resolve(path) {
-            case .file: found.append(path)
-            case .outside(let target):
-                refused = true
-                reader.error(mark, "'\(path)' (matched by '\(pattern)') leads outside root through a symlink, to \(target); thumbgen reads only files under root")
-            case .brokenLink:
-                refused = true
-                reader.error(mark, "'\(path)' (matched by '\(pattern)') is a symlink to a file that does not exist")
-            case .notAFile, .missing: break
+        for base in glob.bases {
+            for path in folder.files(under: base) where glob.matches(path.split(separator: "/")) && !found.contains(path) {
+                guard Glob.isImageName(path.lastPathPart) else {
+                    skipped.append(path)
+                    continue
+                }
+                switch folder.resolve(path) {
+                case .file: found.append(path)
+                case .outside(let target):
+                    refused = true
+                    reader.error(mark, "'\(path)' (matched by '\(pattern)') leads outside root through a symlink, to \(target); thumbgen reads only files under root")
+                case .brokenLink:
+                    refused = true
+                    reader.error(mark, "'\(path)' (matched by '\(pattern)') is a symlink to a file that does not exist")
+                case .folder, .missing, .special: break
+                }
             }
         }
         if found.isEmpty && !refused {
-            reader.error(mark, "'\(pattern)' matches no file under '\(rootName)'\(closest(to: pattern))")
+            let hint = skipped.isEmpty ? closest(to: pattern)
+                : " (it skipped \(skipped.prefix(3).map(NameText.displayed).joined(separator: ", "))\(skipped.count > 3 ? " and \(skipped.count - 3) more" : ""): globs take only image files, by extension: \(Glob.imageExtensions.sorted().joined(separator: ", ")); name such a file by its path to list it)"
+            reader.error(mark, "'\(pattern)' matches no image file under '\(rootName)'\(hint)")
         }
-        return found
+        return found.sorted()
     }
 
     private mutating func literal(_ path: String, at mark: Mark) -> [String] {
@@ -100,8 +137,12 @@ struct ImageResolver {
         switch folder.resolve(path) {
         case .file:
             return [path]
-        case .notAFile:
+        case .folder:
             reader.error(mark, "'\(path)' is a folder, not an image; to take every image in it, write '\(path)/*'")
+        case .special(let kind):
+            reader.error(mark, "'\(path)' is \(kind.rawValue), not an image file")
+        case .missing where known.contains(path):
+            reader.error(mark, "'\(path)' was in the last build but is gone: deleted or moved? remove it from the manifest, or give its new path")
         case .missing:
             reader.error(mark, "no file '\(path)' under '\(rootName)'\(closest(to: path))")
         case .outside(let target):
@@ -122,6 +163,6 @@ struct ImageResolver {
             .filter { $0.distance <= limit }
             .sorted { ($0.distance, $0.path) < ($1.distance, $1.path) }
             .prefix(3)
-        return ranked.isEmpty ? "" : " (closest: \(ranked.map(\.path).joined(separator: ", ")))"
+        return ranked.isEmpty ? "" : " (closest: \(ranked.map { NameText.displayed($0.path) }.joined(separator: ", ")))"
     }
 }

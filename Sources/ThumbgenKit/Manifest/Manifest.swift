@@ -17,6 +17,8 @@ public struct Manifest: Sendable {
     public var slots: [Slot]
     /// One entry per original, sorted by path, slots merged when an image is listed twice.
     public var images: [ImageEntry]
+    /// What the loader found worth saying that does not stop a build.
+    public var warnings: [Diagnostic] = []
 
     public func slot(named name: String) -> Slot? {
         slots.first { $0.name == name }

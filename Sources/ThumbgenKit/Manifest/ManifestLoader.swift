@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Renditions
 import YAML
 
 /// Reads, checks and resolves a manifest. Every problem is collected before it gives up, and
@@ -65,9 +66,12 @@ public enum ManifestLoader {
         }
         diagnostics += paths.diagnostics
         if rootExists, let folder = RootFolder(path: rootURL.path, indexPath: indexPath ?? "renditions.json") {
-            var resolver = ImageResolver(folder: folder, rootName: rootText, file: file)
+            var resolver = ImageResolver(folder: folder, rootName: rootText, file: file,
+                                         known: knownImages(root: rootURL.path, indexPath: indexPath ?? "renditions.json"))
             var images = resolver.resolve(document.images)
             diagnostics += resolver.diagnostics
+            diagnostics += RenditionCollisions.check(resolver.sharedStems, images: images, slots: document.slots,
+                                                     output: document.output, root: rootURL.path, file: file)
             // An image listed twice gets the union of its slots, in the order they are declared.
             let rank = Dictionary(uniqueKeysWithValues: document.slots.enumerated().map { ($0.element.name, $0.offset) })
             for index in images.indices { images[index].slots.sort { rank[$0, default: 0] < rank[$1, default: 0] } }
@@ -75,10 +79,20 @@ public enum ManifestLoader {
                 var limits = document.limits
                 limitOverrides(&limits)
                 return Manifest(file: file, directory: directory.standardizedFileURL, root: rootURL, indexPath: indexPath,
-                                output: document.output, limits: limits, slots: document.slots, images: images)
+                                output: document.output, limits: limits, slots: document.slots, images: images,
+                                warnings: resolver.warnings)
             }
         }
         throw DiagnosticsError(diagnostics.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) })
+    }
+
+    /// The originals (root-relative) the index there lists, if it can be read: a path that names
+    /// one of them and is gone was deleted or moved.
+    private static func knownImages(root: String, indexPath: String) -> Set<String> {
+        let paths = IndexPaths(indexPath: indexPath)
+        guard let bytes = SiteFiles(root: root).read(indexPath, limit: 1 << 30),
+              let index = try? RenditionIndex.decode(Data(bytes)) else { return [] }
+        return Set(index.images.keys.compactMap { paths.rootRelative($0) })
     }
 
     /// The index path, checked to stay under root and to be a `.json` file.

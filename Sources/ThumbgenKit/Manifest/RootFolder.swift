@@ -2,21 +2,23 @@ import FoundationEssentials
 import Glibc
 
 /// The files under a manifest's root, as globs see them: hidden entries and thumbgen's own files
-/// left out, symlinked folders not followed, symlinks that lead outside root caught.
+/// left out, symlinked folders not followed, symlinks that lead outside root caught, names that
+/// are not UTF-8 reported.
 struct RootFolder {
     /// The root as given (absolute).
     let path: String
     /// The root with every symlink resolved, for containment checks.
     let realPath: String
-    /// Relative path of the index, whose siblings (shard indexes, report) are thumbgen's own.
-    let indexPath: String
+    let paths: IndexPaths
     private var listings: [String: [String]] = [:]
+    /// Names found that are not UTF-8, with the bad bytes escaped: left out, and said so.
+    private(set) var undecodable: [String] = []
 
     init?(path: String, indexPath: String) {
         guard let real = Self.realPath(of: path) else { return nil }
         self.path = path
         self.realPath = real
-        self.indexPath = indexPath
+        paths = IndexPaths(indexPath: indexPath)
     }
 
     static func realPath(of path: String) -> String? {
@@ -25,14 +27,18 @@ struct RootFolder {
         return String(cString: resolved)
     }
 
-    /// Is `relative` one of thumbgen's own files: a rendition, the index, a shard index, the
-    /// report, or a temporary file?
+    /// Is `relative` one of thumbgen's own files?
     func isGeneratorFile(_ relative: String) -> Bool {
-        let name = relative.split(separator: "/").last.map(String.init) ?? relative
-        if name.contains(".Thumbnail(") || name.hasPrefix(".thumbgen-") || relative == indexPath { return true }
-        guard relative.parentPath == indexPath.parentPath else { return false }
-        let stem = indexPath.lastPathPart.removingPathExtension
-        return name == "report.html" || (name.hasPrefix("\(stem).shard-") && name.hasSuffix(".json"))
+        paths.isGeneratorFile(relative)
+    }
+
+    enum Resolution: Equatable {
+        case file, folder, missing
+        /// A FIFO, socket or device.
+        case special(SpecialFile)
+        /// A symlink whose target does not exist.
+        case brokenLink
+        case outside(target: String)
     }
 
     /// What `relative` really is, once every symlink on the way is followed.
@@ -47,14 +53,11 @@ struct RootFolder {
         }
         var info = stat()
         guard stat(real, &info) == 0 else { return .missing }
-        return (info.st_mode & S_IFMT) == S_IFREG ? .file : .notAFile
-    }
-
-    enum Resolution: Equatable {
-        case file, notAFile, missing
-        /// A symlink whose target does not exist.
-        case brokenLink
-        case outside(target: String)
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .folder
+        default: return SpecialFile(mode: info.st_mode).map { .special($0) } ?? .missing
+        }
     }
 
     /// Every file below the folder `base` (relative to root, "" for root itself), as paths
@@ -69,13 +72,16 @@ struct RootFolder {
         return found
     }
 
-    private func walk(_ folder: String, into found: inout [String], budget: Int) {
+    private mutating func walk(_ folder: String, into found: inout [String], budget: Int) {
         guard found.count < budget, let directory = opendir(folder.isEmpty ? path : path + "/" + folder) else { return }
         defer { closedir(directory) }
         var folders: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                let shown = (folder.isEmpty ? "" : folder + "/") + NameText.displayed(bytes: bytes)
+                if !undecodable.contains(shown) { undecodable.append(shown) }
+                continue
             }
             guard !name.hasPrefix(".") else { continue }
             let relative = folder.isEmpty ? name : folder + "/" + name
@@ -91,6 +97,6 @@ struct RootFolder {
                 found.append(relative)
             }
         }
-        for child in folders { walk(child, into: &found, budget: budget) }
+        for child in folders.sorted() { walk(child, into: &found, budget: budget) }
     }
 }

@@ -30,7 +30,7 @@ enum IndexFileList {
         let originalFile = paths.relative(image)
         for entry in record.renditions.values where entry.file != originalFile {
             for (file, bytes) in [(entry.file, entry.bytes)] + (entry.sources ?? []).map({ ($0.file, $0.bytes) }) {
-                guard let path = paths.rootRelative(file), case .file(let size) = files.entry(path), size == bytes else { return false }
+                guard let path = paths.rootRelative(file), case .file(let size, _, _, _) = files.entry(path), size == bytes else { return false }
             }
         }
         return true

@@ -21,7 +21,7 @@ struct IndexRegistry: Equatable {
     }
 
     /// Writes the registry when it changed.
-    func save(_ files: SiteFiles, previous: IndexRegistry) throws(WriteError) {
+    func save(_ files: SiteFiles, previous: IndexRegistry, journal: BuildJournal? = nil) throws(WriteError) {
         guard self != previous else { return }
         guard !indexes.isEmpty else {
             files.remove(IndexPaths.registry)
@@ -30,7 +30,7 @@ struct IndexRegistry: Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         let data = (try? encoder.encode(File(indexes: indexes))) ?? Data()
-        try files.write([UInt8](data) + [0x0A], to: IndexPaths.registry)
+        try files.write([UInt8](data) + [0x0A], to: IndexPaths.registry, temporaryName: journal?.temporaryName())
     }
 
     func adding(_ index: String) -> IndexRegistry {

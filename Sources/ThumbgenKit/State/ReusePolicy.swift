@@ -66,7 +66,7 @@ struct ReusePolicy: Sendable {
             for (file, bytes) in [(kept.file, kept.bytes)] + (kept.sources ?? []).map({ ($0.file, $0.bytes) }) {
                 guard let relative = paths.rootRelative(file), RenditionNaming.isRenditionName(relative) else { return .redo([.recordDisagrees]) }
                 switch files.entry(relative) {
-                case .file(let size) where size == bytes: continue
+                case .file(let size, _, _, _) where size == bytes: continue
                 case .file: return .redo([.fileEdited(relative)])
                 default: return .redo([.fileMissing(relative)])
                 }

@@ -33,6 +33,6 @@ public struct StatCache: Codable, Equatable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = (try? encoder.encode(self)) ?? Data()
-        try AtomicFile.write([UInt8](data), to: path)
+        try SiteFiles(root: path.parentPath).write([UInt8](data), to: path.lastPathPart, temporaryName: nil)
     }
 }

@@ -20,25 +20,3 @@ extension StringProtocol {
     }
 }
 
-enum PathText {
-    /// A path for a line of text output: tabs, newlines and other control characters escaped
-    /// (`\t`, `\n`, `\u{1B}`), so one path is always one field of one line.
-    static func escaped(_ path: String) -> String {
-        var text = ""
-        for scalar in path.unicodeScalars {
-            switch scalar {
-            case "\t": text += "\\t"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\\": text += "\\\\"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    text += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return text
-    }
-}

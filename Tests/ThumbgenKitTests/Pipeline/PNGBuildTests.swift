@@ -124,8 +124,8 @@ import ThumbgenKit
         #expect(srgb.colorChunks == PNGColorChunks(srgbIntent: 0, gamma: 45455))
     }
 
-    @Test(arguments: [("animated.png", ImageStatus.animated, 64, 64), ("animated.gif", .animated, 40, 30),
-                      ("still.gif", .unsupported, 40, 30), ("animated.webp", .animated, 40, 30), ("still.webp", .unsupported, 40, 30)])
+    @Test(arguments: [("animated.png", ImageStatus.animated, 64, 64), ("gif-animated.gif", .animated, 40, 30),
+                      ("gif-still.gif", .unsupported, 40, 30), ("webp-animated.webp", .animated, 40, 30), ("webp-still.webp", .unsupported, 40, 30)])
     func animatedAndUnsupportedImagesPointToTheOriginal(name: String, status: ImageStatus, width: Int, height: Int) {
         let image = record(name)
         #expect(image.status == status)
@@ -206,10 +206,10 @@ private struct BuiltSite: Sendable {
         folder.write(PNGDamage.badCRC(plain, in: "IDAT"), "crc.png")
         folder.write(PNGDamage.badAdler(plain), "adler.png")
         folder.write(PNGDamage.badLength(plain, in: "IDAT"), "length.png")
-        folder.write(AnimationFixtures.gif(frames: 2), "animated.gif")
-        folder.write(AnimationFixtures.gif(frames: 1), "still.gif")
-        folder.write(AnimationFixtures.webp(animated: true), "animated.webp")
-        folder.write(AnimationFixtures.webp(animated: false), "still.webp")
+        folder.write(AnimationFixtures.gif(frames: 2), "gif-animated.gif")
+        folder.write(AnimationFixtures.gif(frames: 1), "gif-still.gif")
+        folder.write(AnimationFixtures.webp(animated: true), "webp-animated.webp")
+        folder.write(AnimationFixtures.webp(animated: false), "webp-still.webp")
 
         let manifest = try ManifestLoader.load(bytes: Array(PNGBuildTests.manifest.utf8), file: "manifest.yaml",
                                                directory: URL(fileURLWithPath: folder.path))

@@ -18,6 +18,8 @@ import TestSupport
             originals["site/photos/p\(index).jpg"] = bytes
             site.original("site/photos/p\(index).jpg", bytes)
         }
+        // What a clean build of each manifest writes, for comparison after every round.
+        var clean: [String: [String: [UInt8]]] = [:]
         var random = SplitMix(seed: 2026)
         for round in 0..<24 {
             // Alternate between slot sets so each round has real work: renditions to make and to prune.
@@ -41,7 +43,20 @@ import TestSupport
                 }
             }
             #expect(site.folder.files().filter { $0.contains("/.thumbgen-") || $0.hasPrefix(".thumbgen-") }.isEmpty, "round \(round)")
+            if clean[manifest] == nil {
+                let fresh = Site(manifest: manifest)
+                for (path, bytes) in originals { fresh.original(path, bytes) }
+                try fresh.build()
+                clean[manifest] = Self.snapshot(fresh)
+            }
+            #expect(Self.snapshot(site) == clean[manifest], "round \(round): not what a clean build writes")
         }
         for (path, bytes) in originals { #expect(site.folder.read(path) == bytes) }
+    }
+
+    static func snapshot(_ site: Site) -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for path in site.folder.files() where path.hasPrefix("site/") { files[path] = site.folder.read(path) }
+        return files
     }
 }

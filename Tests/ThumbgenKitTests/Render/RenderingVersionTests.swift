@@ -1,0 +1,59 @@
+import ImageCodecs
+import Raster
+import Testing
+import TestSupport
+
+@testable import ThumbgenKit
+
+/// The rendering version cannot go stale by accident: the pixels of a small fixed set of
+/// renditions are hashed here, per version. A change to the pixels the render stage makes must
+/// come with a new `Recipe.renderingVersion` (so every index redoes its renditions) and the new
+/// hashes recorded below.
+@Suite struct RenderingVersionTests {
+    static let recorded: [Int: [String]] = [
+        4: ["239x360 cad9c575109e3ccd", "180x180 695a4a3e4dc5957b", "60x60 b8237f3b3a5a0167", "66x100 0aea7e38a53562a6",
+            "257x360 4fc5a2921d1295ee", "180x180 127755c12c28171c", "60x60 88a7386343443bd8", "71x100 b6d7480099203831",
+            "478x360 297ff682491bfdde", "180x180 a0f105ea5408f509", "60x60 5a56ace51281954c", "100x75 5b2ca4b84afd539a"],
+    ]
+
+    static let slots = [
+        Slot(name: "thumb", size: SlotSize(width: ExactDecimal(60), height: ExactDecimal(60)), scales: [ExactDecimal(1), ExactDecimal(3)], fit: .cover),
+        Slot(name: "card", size: SlotSize(width: ExactDecimal(320), height: ExactDecimal(180)), scales: [ExactDecimal(2)], fit: .inside),
+    ]
+
+    /// SHA-256 of every rendition's pixels (and the placeholder's) for a JPEG turned by EXIF, a
+    /// progressive one, and a PNG with alpha.
+    static func hashes() throws -> [String] {
+        let folder = ScratchFolder()
+        var turned = JPEGFixtures.Options()
+        turned.orientation = 6
+        var progressive = JPEGFixtures.Options()
+        progressive.progressive = true
+        let alpha = PNGFixture(width: 517, height: 389, colorType: 6, bitDepth: 8) { x, y -> [Int] in
+            [x % 256, y % 256, (x * 3 + y) % 256, (x + 2 * y) % 256]
+        }
+        let originals = [
+            folder.write("turned.jpg", JPEGFixtures.jpeg(Pictures.photo(width: 1203, height: 797, seed: 4), turned)),
+            folder.write("progressive.jpg", JPEGFixtures.jpeg(Pictures.photo(width: 999, height: 1401, seed: 5), progressive)),
+            folder.write("alpha.png", alpha.bytes),
+        ]
+        var hashes: [String] = []
+        for path in originals {
+            let header = try ImageHeader.read(path: path)
+            let plan = ImagePlan(path: "o", original: header.uprightSize, slots: slots, focus: Focus(x: 0.25, y: 0.75), extension: "x")
+            let rendered = try Renderer.render(path: path, header: header, renditions: plan.renditions,
+                                               limits: DecodeLimits(pixels: 1 << 28, memoryBytes: 1 << 30, scans: 500), placeholder: true)
+            for pixels in rendered.renditions.map(\.pixels) + [rendered.placeholder].compactMap({ $0 }) {
+                hashes.append("\(pixels.width)x\(pixels.height) " + String(FileHash.sha256(pixels.pixels).prefix(16)))
+            }
+        }
+        return hashes
+    }
+
+    @Test func pixelsMatchWhatThisRenderingVersionRecorded() throws {
+        let hashes = try Self.hashes()
+        let version = Recipe.renderingVersion
+        let recorded = try #require(Self.recorded[version], "no hashes recorded for rendering \(version); record: \(hashes)")
+        #expect(hashes == recorded, "the render stage's pixels changed: bump Recipe.renderingVersion and record \(hashes)")
+    }
+}
