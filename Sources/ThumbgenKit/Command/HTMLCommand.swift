@@ -38,7 +38,10 @@ enum HTMLCommand {
             }
             guard result.html != bytes else { continue }
             do {
-                try AtomicFile.write(result.html, to: page.path)
+                // The page's folder as the user named it; nothing at or below it through a link.
+                let folder = page.path.parentPath.isEmpty ? "." : page.path.parentPath
+                try RootDirectory(path: folder).writeAtomically(result.html, to: page.path.lastPathPart,
+                                                                temporaryName: SiteFiles.unrecordedTemporaryName())
             } catch {
                 diagnostics.error(error.description, category: .stopped)
                 return
