@@ -23,8 +23,11 @@ build: deps
 originals: build
 	$(RELEASE)/ExampleOriginals example-site/images
 
+# The served page is index.html.in with each image's markup written from the index (no JavaScript needed).
 thumbs: originals
 	$(RELEASE)/thumbgen build manifest.yaml
+	cp example-site/index.html.in example-site/index.html
+	$(RELEASE)/thumbgen html example-site/index.html --manifest manifest.yaml
 
 test: test-deps thumbs
 	$(SWIFT) test -c release -Xswiftc -enable-testing $(TEST_BUILD) --disable-xctest

@@ -5,7 +5,7 @@ let package = Package(
     name: "thumbgen",
     products: [
         .executable(name: "thumbgen", targets: ["thumbgen"]),
-        .library(name: "Renditions", targets: ["Renditions"]),
+        .library(name: "Renditions", targets: ["Renditions", "RenditionsBundle"]),
         .library(name: "ThumbgenKit", targets: ["ThumbgenKit"]),
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
         .library(name: "Raster", targets: ["Raster"]),
@@ -32,6 +32,8 @@ let package = Package(
         .systemLibrary(name: "LibGIF", providers: [.apt(["libgif-dev"])]),
         // ICC profiles for HEIF/AVIF colour given as nclx (primaries and transfer) rather than ICC.
         .systemLibrary(name: "LibLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        // The HTML5 parser `thumbgen html` finds tags with (each with its byte offsets).
+        .systemLibrary(name: "LibGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
 
         // C shims: each owns the setjmp of every libjpeg/libpng call that can fail.
         .target(name: "CJPEG", dependencies: ["LibJPEG"]),
@@ -41,12 +43,14 @@ let package = Package(
 
         // Swift modules, lowest first.
         .target(name: "Renditions"),
+        // Bundle lookups (Foundation); re-exports Renditions.
+        .target(name: "RenditionsBundle", dependencies: ["Renditions"]),
         .target(name: "Raster"),
         .target(name: "YAML", dependencies: ["LibYAML"]),
         .target(name: "ImageCodecs",
                 dependencies: ["Raster", "CJPEG", "CPNG", "LibEXIF", "LibDeflate", "LibWebP", "LibAVIF", "LibHEIF", "LibGIF", "LibLCMS2"]),
         .target(name: "ThumbgenKit",
-                dependencies: ["Renditions", "Raster", "YAML", "ImageCodecs", "LibCrypto", "CSystem"]),
+                dependencies: ["Renditions", "Raster", "YAML", "ImageCodecs", "LibCrypto", "CSystem", "LibGumbo"]),
         .executableTarget(name: "thumbgen", dependencies: ["ThumbgenKit"]),
         // Makes the example site's originals (make originals).
         .executableTarget(name: "ExampleOriginals", dependencies: ["ImageCodecs", "Raster"]),
@@ -57,8 +61,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ImageCodecs", "Raster", "ThumbgenKit", "LibWebP", "LibAVIF", "LibHEIF"],
                 path: "Tests/TestSupport"),
 
-        .testTarget(name: "RenditionsTests", dependencies: ["Renditions"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
+        .testTarget(name: "RenditionsTests", dependencies: ["Renditions", "RenditionsBundle"], resources: [.copy("Resources")]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Renditions", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "ImageCodecsTests",
                     dependencies: ["ImageCodecs", "Raster", "TestSupport", "LibWebP", "LibAVIF", "LibLCMS2"]),

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs the Debian/Ubuntu packages thumbgen builds against, only when pkg-config cannot find
-# them. Quiet when nothing is missing. `--test` adds what the tests need (chromium).
+# them. Quiet when nothing is missing. `--test` adds what the tests need (chromium, nodejs, hugo,
+# and PyPI's reference ThumbHash encoder).
 set -eu
 
 with_tests=false
@@ -13,7 +14,7 @@ missing=""
 command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"
 for pair in "libjpeg:$jpeg_package" "libpng16:libpng-dev" "libexif:libexif-dev" "yaml-0.1:libyaml-dev" \
             "libcrypto:libssl-dev" "libdeflate:libdeflate-dev" "libwebpmux:libwebp-dev" "libavif:libavif-dev" \
-            "libheif:libheif-dev" "lcms2:liblcms2-dev"; do
+            "libheif:libheif-dev" "lcms2:liblcms2-dev" "gumbo:libgumbo-dev"; do
     module=${pair%%:*}
     package=${pair#*:}
     if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$module"; then
@@ -25,10 +26,28 @@ done
 if $with_tests && ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
     missing="$missing chromium"
 fi
-[ -z "$missing" ] && exit 0
+if $with_tests; then
+    command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+    command -v hugo >/dev/null 2>&1 || missing="$missing hugo"
+    if ! command -v python3 >/dev/null 2>&1; then
+        missing="$missing python3 python3-pip"
+    elif ! python3 -m pip --version >/dev/null 2>&1 && ! python3 -c 'import thumbhash' >/dev/null 2>&1; then
+        missing="$missing python3-pip"
+    fi
+fi
+python_missing=false
+if $with_tests && ! python3 -c 'import thumbhash' >/dev/null 2>&1; then python_missing=true; fi
+if [ -z "$missing" ] && ! $python_missing; then exit 0; fi
 
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
-echo "thumbgen: installing$missing" >&2
-$sudo apt-get update -qq >/dev/null
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
+if [ -n "$missing" ]; then
+    echo "thumbgen: installing$missing" >&2
+    $sudo apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+if $python_missing; then
+    # The reference ThumbHash encoder the placeholder tests compare with (pure Python).
+    echo "thumbgen: installing thumbhash==0.1.2 (PyPI)" >&2
+    python3 -m pip install -q thumbhash==0.1.2 2>/dev/null || python3 -m pip install -q --break-system-packages thumbhash==0.1.2
+fi

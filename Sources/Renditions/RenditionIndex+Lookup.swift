@@ -20,10 +20,9 @@ extension RenditionIndex {
     /// The file to show for an image in a slot on a screen of `scale`: the entry for that scale,
     /// or for the one `scale(for:screenScale:)` picks when the slot does not list it. An image or
     /// slot the index does not know resolves to the original's own path: never a missing image.
+    /// `resolve(image:slot:screenScale:)` says which, with the scale the file was made for.
     public func file(image: String, slot: String, scale: Double) -> String {
-        if let exact = entry(image: image, slot: slot, scale: scale) { return exact.file }
-        guard let listed = self.scale(for: slot, screenScale: scale) else { return image }
-        return entry(image: image, slot: slot, scale: listed)?.file ?? image
+        resolve(image: image, slot: slot, screenScale: scale).file
     }
 
     /// The best file to show an image at `width`×`height` pixels: the smallest of its files that

@@ -47,15 +47,12 @@ struct ImageJob: Sendable {
         let plan = ImagePlan(path: entry.path, original: header.uprightSize, slots: slots, focus: entry.focus,
                              extension: fallback.fileExtension(for: entry.path))
         let recipe = Recipe(sha256: identity.sha256, fallback: fallback, slots: slots, focus: entry.focus, output: context.manifest.output)
-        guard !plan.renditions.isEmpty else {
-            outcome.record = records.showingOriginal(facts, status: .fits, recipe: recipe.fingerprint)
-            return outcome
-        }
         if plan.renditions.contains(where: { !NameLength.fits($0.file, root: context.manifest.root.path) }) {
             return failed(outcome, facts, .io(Self.writeFailure + "the rendition's name is longer than the file system allows; shorten the original's name"),
                           recipe: recipe)
         }
-        let expected = records.expected(facts, plan: plan, fallback: fallback, recipe: recipe.fingerprint)
+        let expected = plan.renditions.isEmpty ? records.showingOriginal(facts, status: .fits, recipe: recipe.fingerprint)
+            : records.expected(facts, plan: plan, fallback: fallback, recipe: recipe.fingerprint)
         switch context.reuse.decide(path: entry.path, recipe: recipe, expected: expected, files: context.files,
                                     context: RecipeContext(sha256: identity.sha256, limits: context.manifest.limits, slots: slots,
                                                            focus: entry.focus.map { [$0.x, $0.y] }, output: context.outputRecord)) {
@@ -65,6 +62,8 @@ struct ImageJob: Sendable {
             if kept.status == .unreadable {
                 outcome.problems.append(ImageProblem(kind: .unreadable, file: entry.path, message: kept.error ?? "unreadable"))
             }
+            return outcome
+        case .redo where plan.renditions.isEmpty && checkOnly:
             return outcome
         case .redo(let reasons) where checkOnly:
             outcome.stale = reasons
@@ -79,6 +78,10 @@ struct ImageJob: Sendable {
 
         // Render, encode and write, under the memory budget.
         let placeholder = context.manifest.output.placeholder != .none
+        if plan.renditions.isEmpty && !placeholder {
+            outcome.record = expected
+            return outcome
+        }
         let largest = plan.renditions.map(\.geometry.size.area).max() ?? 0
         let render = Renderer.memoryEstimate(header: header, renditions: plan.renditions, placeholder: placeholder)
         let encode = RenditionEncoder.memoryEstimate(pixels: largest, fallback: fallback)

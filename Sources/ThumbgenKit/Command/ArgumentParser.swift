@@ -3,7 +3,7 @@ import Raster
 /// Turns `argv` into a `Request`. Knows nothing of manifests or images.
 public enum ArgumentParser {
     static let flags = ["--dry-run", "--force", "--quiet", "--strict", "--json", "--help", "--version"]
-    static let valued = ["--jobs", "--shard", "--max-pixels", "--slot", "--scale", "--pixels"]
+    static let valued = ["--jobs", "--shard", "--max-pixels", "--slot", "--scale", "--pixels", "--manifest", "--site-root"]
 
     public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> Request {
         var words: [String] = []
@@ -62,6 +62,11 @@ public enum ArgumentParser {
             return request
         case .lookup:
             try parseLookup(words, options, into: &request)
+        case .html:
+            guard !words.isEmpty else { throw UsageError("usage: thumbgen html PATH... [--manifest MANIFEST] [--site-root DIR]") }
+            request.htmlPaths = words
+            request.manifest = options["--manifest"] ?? "manifest.yaml"
+            request.siteRoot = options["--site-root"]
         default:
             guard words.count <= 1 else { throw UsageError("\(command.rawValue) takes one manifest, but got: \(words.joined(separator: " "))") }
             request.manifest = words.first ?? "manifest.yaml"

@@ -14,6 +14,7 @@ enum Help {
           clean     delete the renditions the index lists, then the index; nothing else
           merge     join shard indexes (from build --shard K/N) into the index
           report    write report.html beside the index
+          html      rewrite <img data-image data-slot> tags of built pages: html PATH... [--manifest M]
           lookup    print the file a client would show: lookup INDEX IMAGE (--slot S --scale N | --pixels WxH)
 
         options:
@@ -73,6 +74,17 @@ enum Help {
             Writes report.html beside the index: every image with its renditions, what was skipped and
             why, and the decoded-memory saving per slot.
               thumbgen report && xdg-open example-site/report.html
+            """
+        case "html": """
+            thumbgen html PATH... [--manifest MANIFEST] [--site-root DIR] [--strict] [--quiet]
+            Rewrites each <img data-image="…" data-slot="…"> of the HTML files (folders are searched for
+            .html and .htm) into a <picture data-thumbgen> with srcset, sizes, width, height and the
+            placeholder, from the index alone, so the page needs no JavaScript. Every other byte stays;
+            a second run changes nothing. Links run from each page to the index's folder within the
+            site root: --site-root, else the manifest's root when the page is in it, else the folder
+            given. An image or slot the index does not know is a warning (exit 1 with --strict).
+              thumbgen html example-site/index.html
+              hugo && thumbgen html public/ --manifest manifest.yaml
             """
         case "lookup": """
             thumbgen lookup INDEX IMAGE (--slot S --scale N | --pixels WxH)

@@ -3,7 +3,7 @@ import Raster
 /// What the user asked for, parsed from the command line and checked, before anything runs.
 public struct Request: Equatable, Sendable {
     public enum Command: String, CaseIterable, Sendable {
-        case build, check, clean, merge, report, lookup, help, version
+        case build, check, clean, merge, report, html, lookup, help, version
     }
 
     public var command: Command
@@ -24,6 +24,9 @@ public struct Request: Equatable, Sendable {
     public var lookupSlot: String?
     public var lookupScale: Double?
     public var lookupPixels: PixelSize?
+    /// `html`: the pages or folders to rewrite, and the built site's root if given.
+    public var htmlPaths: [String] = []
+    public var siteRoot: String?
     /// `help`: the command to describe, if any.
     public var helpTopic: String?
 

@@ -42,6 +42,7 @@ public enum Thumbgen {
             case .clean: CleanCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
             case .report: ReportCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
             case .merge: MergeCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
+            case .html: HTMLCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
             case .help, .version, .lookup: break
             }
         }

@@ -1,10 +1,11 @@
 import Raster
 import Renditions
 
-/// The placeholder a client paints before an image loads, from the render stage's small image.
+/// The placeholder a client paints before an image loads: the average colour and a ThumbHash of
+/// the render stage's small upright image (at most 100 pixels a side), made during the same decode.
 enum Placeholders {
-    /// Nil until the ThumbHash encoder is built in.
     static func record(_ pixels: PixelBuffer) -> PlaceholderRecord? {
-        nil
+        let placeholder = ThumbHash.placeholder(of: pixels)
+        return PlaceholderRecord(color: placeholder.color, thumbhash: placeholder.base64)
     }
 }

@@ -25,10 +25,11 @@ enum Renderer {
     /// The geometries the render stage makes for `renditions`: theirs, then the placeholder's.
     static func geometries(_ renditions: [PlannedRendition], original: PixelSize, placeholder: Bool) -> [RenditionGeometry] {
         var geometries = renditions.map(\.geometry)
+        guard placeholder else { return geometries }
         let box = SlotBox(width: placeholderSide, height: placeholderSide)
-        if placeholder, let small = RenditionGeometry.fitting(original, in: box, fit: .inside) {
-            geometries.append(small)
-        }
+        // An original no larger than the box is its own placeholder's source, at its own size.
+        geometries.append(RenditionGeometry.fitting(original, in: box, fit: .inside)
+            ?? RenditionGeometry(size: original, crop: PixelRect(size: original)))
         return geometries
     }
 

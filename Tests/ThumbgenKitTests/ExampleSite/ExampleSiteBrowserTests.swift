@@ -3,11 +3,14 @@ import Renditions
 import Testing
 import TestSupport
 
-/// The example site in headless Chromium at device scale factors 1, 2 and 3: every image loads
-/// (but the broken upload, whose fallback is its original), each image's natural size is the
-/// index entry for its slot at that scale, and the HTML names no rendition.
-@Suite struct ExampleSiteBrowserTests {
+/// The example site served on 127.0.0.1 and opened in headless Chromium at a phone's, a tablet's,
+/// a laptop's and a desktop's viewport, with JavaScript on and off: every image is the file its
+/// slot needs on that screen, never blurry and never wasteful, and the page carries its markup
+/// without JavaScript. `THUMBGEN_EXAMPLE_SITE=/other/example-site` measures another build of the
+/// site (the bytes a phone downloads, printed) without checking it.
+@Suite(.serialized) struct ExampleSiteBrowserTests {
     static let site: URL = {
+        if let other = ProcessInfo.processInfo.environment["THUMBGEN_EXAMPLE_SITE"] { return URL(fileURLWithPath: other) }
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<4 { url.deleteLastPathComponent() }  // Tests/ThumbgenKitTests/ExampleSite/file → project
         return url.appendingPathComponent("example-site")
@@ -15,68 +18,96 @@ import TestSupport
 
     static var isBuilt: Bool {
         FileManager.default.fileExists(atPath: site.appendingPathComponent("renditions.json").path)
+            && FileManager.default.fileExists(atPath: site.appendingPathComponent("index.html").path)
     }
 
-    struct Findings: Decodable {
+    static var isOtherSite: Bool { ProcessInfo.processInfo.environment["THUMBGEN_EXAMPLE_SITE"] != nil }
+
+    struct Viewport: CustomTestStringConvertible, Sendable {
+        var width: Int, height: Int, scale: Double
+        var testDescription: String { "\(width)x\(height)@\(ScaleKey.format(scale))" }
+    }
+
+    static let viewports = [Viewport(width: 390, height: 844, scale: 3), Viewport(width: 768, height: 1024, scale: 2),
+                            Viewport(width: 1280, height: 800, scale: 1), Viewport(width: 1920, height: 1080, scale: 2)]
+
+    struct Results: Decodable {
         struct Image: Decodable {
-            var image: String, slot: String, scale: Double, src: String
-            var width: Int, height: Int, naturalWidth: Int, naturalHeight: Int, loaded: Bool
+            var image: String, slot: String, currentSrc: String, loaded: Bool, cssWidth: Double, inPicture: Bool
         }
-        struct Bytes: Decodable { var originals: Int, renditions: Int }
-        var devicePixelRatio: Double
-        var decodedBytes: Bytes
-        var images: [Image]
+        var innerWidth: Int, devicePixelRatio: Double, images: [Image]
     }
 
-    static func findings(at scale: Double) throws -> Findings {
-        let dom = try Browser.dumpDOM(site.appendingPathComponent("index.html"), deviceScale: scale)
-        guard let start = dom.range(of: #"<pre id="findings" hidden="" data-done="true">"#) else {
-            throw NSError(domain: "the page did not finish; DOM: \(dom.prefix(400))", code: 1)
+    /// Opens the page at `viewport` and returns what each image shows, and the response bodies the
+    /// page loaded before it was scrolled (the first screen, with what the browser fetched ahead).
+    static func open(_ viewport: Viewport, javaScript: Bool, page: String = "/index.html") throws -> (Results, [(path: String, bytes: Int)]) {
+        let server = try SiteServer(root: site)
+        defer { server.stop() }
+        let url = server.harness(page: page, width: viewport.width, height: viewport.height, javaScript: javaScript)
+        let dom = try Browser.dumpDOM(url, deviceScale: viewport.scale, width: max(500, viewport.width),
+                                      height: viewport.height, virtualTime: 30000)
+        guard let start = dom.range(of: #"<pre id="results">"#), dom[start.upperBound...].hasPrefix("{") else {
+            throw NSError(domain: "the harness did not finish; DOM: \(dom.prefix(400))", code: 1)
         }
         let json = dom[start.upperBound...].prefix { $0 != "<" }
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
-        return try JSONDecoder().decode(Findings.self, from: Data(json.utf8))
+        let responses = server.responses()
+        return (try JSONDecoder().decode(Results.self, from: Data(json.utf8)), Array(responses.all.prefix(responses.beforeMark)))
     }
 
-    @Test(.needs("the example site built (make thumbs) and chromium") { isBuilt && Browser.isAvailable },
-          arguments: [1.0, 2.0, 3.0])
-    func everyImageIsTheRenditionItsSlotNeeds(scale: Double) throws {
+    @Test(.needs("the example site built (make thumbs) and chromium") { isBuilt && Browser.isAvailable }, .enabled(if: !isOtherSite, "measuring another site"),
+          arguments: viewports, [true, false])
+    func everyImageIsTheFileItsSlotNeeds(viewport: Viewport, javaScript: Bool) throws {
+        try Self.check(try Self.open(viewport, javaScript: javaScript).0, at: viewport)
+    }
+
+    /// A page no build step rewrote (the source, index.html.in): renditions.js writes the same
+    /// markup in the browser, and the same checks hold.
+    @Test(.needs("the example site built (make thumbs) and chromium") { isBuilt && Browser.isAvailable }, .enabled(if: !isOtherSite, "measuring another site"),
+          arguments: [viewports[0], viewports[3]])
+    func theJavaScriptClientWritesTheMarkupOfAPageNotRewritten(viewport: Viewport) throws {
+        try Self.check(try Self.open(viewport, javaScript: true, page: "/index.html.in").0, at: viewport)
+    }
+
+    static func check(_ results: Results, at viewport: Viewport) throws {
         let index = try RenditionIndex.load(from: Self.site.appendingPathComponent("renditions.json"))
-        let findings = try Self.findings(at: scale)
-        #expect(findings.devicePixelRatio == scale)
-        #expect(findings.images.count == 20)
-        var shownOriginals = 0, shownRenditions = 0
-        for image in findings.images {
-            let path = image.image
-            let record = try #require(index.images[path], "\(path) is in the index")
-            let entry = try #require(index.entry(image: path, slot: image.slot, scale: scale), "\(path) \(image.slot)@\(scale)x")
-            #expect(image.scale == scale)
-            // width and height in CSS pixels: the entry's pixels over its scale.
-            #expect(image.width == Int((Double(entry.width) / scale).rounded()) && image.height == Int((Double(entry.height) / scale).rounded()),
-                    "\(path): width and height from the index")
-            #expect((image.src.removingPercentEncoding ?? "").hasSuffix("/example-site/" + entry.file), "\(path): \(image.src)")
-            if path == "images/broken-upload.jpg" {
-                #expect(record.status == .unreadable)
-                #expect(entry.file == path)  // the fallback is the original itself
-                continue
-            }
-            #expect(image.loaded, "\(path) loads at \(scale)x")
-            #expect(image.naturalWidth == entry.width && image.naturalHeight == entry.height,
-                    "\(path) \(image.slot)@\(scale)x is \(image.naturalWidth)x\(image.naturalHeight), the index says \(entry.width)x\(entry.height)")
-            shownOriginals += record.width * record.height * 4
-            shownRenditions += entry.width * entry.height * 4
+        #expect(results.innerWidth == viewport.width && results.devicePixelRatio == viewport.scale)
+        #expect(results.images.count == 20)
+        for shown in results.images {
+            let name = "\(shown.image) \(shown.slot)"
+            #expect(shown.inPicture, "\(name): no <picture data-thumbgen>")
+            let record = try #require(index.images[shown.image], "\(name) is in the index")
+            if record.status == .unreadable { continue }  // the broken upload: its fallback is itself, and fails
+            #expect(shown.loaded, "\(name) loads")
+            let candidates = index.candidates(image: shown.image, slot: shown.slot)
+            let path = URL(string: shown.currentSrc)?.path.dropFirst() ?? ""
+            let chosen = try #require(candidates.first { $0.file == path || $0.sources.contains { $0.file == path } },
+                                      "\(name): \(shown.currentSrc) is a file of the slot")
+            let needed = shown.cssWidth * viewport.scale
+            // Never blurry: at least the pixels the screen shows, unless the original itself is smaller.
+            let originalIsSmaller = chosen.file == shown.image && Double(chosen.width) < needed
+            #expect(Double(chosen.width) + 0.5 >= needed || originalIsSmaller,
+                    "\(name): \(chosen.width) px for \(needed) device pixels")
+            // Never wasteful: no wider than the narrowest file that is wide enough.
+            let nextUp = candidates.first { Double($0.width) + 0.5 >= needed } ?? candidates.last!
+            #expect(chosen.width <= nextUp.width, "\(name): \(chosen.width) px where \(nextUp.width) would do")
         }
-        let broken = index.images["images/broken-upload.jpg"]!
-        let brokenShown = findings.images.filter { $0.image == "images/broken-upload.jpg" }.count * broken.width * broken.height * 4
-        #expect(findings.decodedBytes.originals == shownOriginals + brokenShown)
-        #expect(findings.decodedBytes.renditions == shownRenditions + brokenShown)
     }
 
-    @Test(.needs("the example site built (make thumbs)") { isBuilt })
-    func theHTMLNamesNoRendition() throws {
-        for file in ["index.html", "main.js", "renditions.js", "style.css"] {
-            let text = try String(contentsOf: Self.site.appendingPathComponent(file), encoding: .utf8)
-            #expect(!text.contains(".Thumbnail("), "\(file) names a rendition")
-        }
+    /// What a phone downloads for the page: printed for the README, and the hero is the
+    /// 1200-pixel file (a 390-point-wide screen at scale 3 shows 1170 pixels), not the 3600.
+    @Test(.needs("the example site built (make thumbs) and chromium") { isBuilt && Browser.isAvailable },
+          arguments: [true, false])
+    func bytesAPhoneDownloads(javaScript: Bool) throws {
+        let phone = Self.viewports[0]
+        let (results, responses) = try Self.open(phone, javaScript: javaScript)
+        let total = responses.reduce(0) { $0 + $1.bytes }
+        let images = responses.filter { $0.path.hasPrefix("/images/") }.reduce(0) { $0 + $1.bytes }
+        print("example page at \(phone.testDescription), JavaScript \(javaScript ? "on" : "off"): \(total) bytes in \(responses.count) responses (images \(images)) from \(Self.site.path)")
+        guard !Self.isOtherSite else { return }
+        let hero = try #require(results.images.first { $0.slot == "hero" })
+        // The example writes AVIF first: Chromium shows it wherever it was kept.
+        #expect(hero.currentSrc.hasSuffix("/images/lake.Thumbnail(1200x800).avif"), "\(hero.currentSrc)")
+        #expect(results.images.filter { $0.currentSrc.hasSuffix(".avif") }.count >= 10)
     }
 }

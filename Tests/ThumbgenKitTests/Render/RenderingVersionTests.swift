@@ -11,7 +11,7 @@ import TestSupport
 /// hashes recorded below.
 @Suite struct RenderingVersionTests {
     static let recorded: [Int: [String]] = [
-        4: ["239x360 cad9c575109e3ccd", "180x180 695a4a3e4dc5957b", "60x60 b8237f3b3a5a0167", "66x100 0aea7e38a53562a6",
+        5: ["239x360 cad9c575109e3ccd", "180x180 695a4a3e4dc5957b", "60x60 b8237f3b3a5a0167", "66x100 0aea7e38a53562a6",
             "257x360 4fc5a2921d1295ee", "180x180 127755c12c28171c", "60x60 88a7386343443bd8", "71x100 b6d7480099203831",
             "478x360 297ff682491bfdde", "180x180 a0f105ea5408f509", "60x60 5a56ace51281954c", "100x75 5b2ca4b84afd539a"],
     ]

@@ -1,0 +1,90 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What a client shows for an image in a slot on one screen: the file, the screen scale it was
+/// made for, its size, and how the index came to it.
+///
+/// Load the file as an image of `scale`: a 288×288-pixel file for a 96-point slot at scale 3 is
+/// `UIImage(contentsOfFile: path)` with `scale: 3` (or `UIImage(data:scale:)`), 96 points wide,
+/// not 288.
+public struct ResolvedImage: Equatable, Sendable {
+    /// How the index answered.
+    public enum Kind: String, Sendable {
+        /// A file thumbgen made for this slot at `scale`.
+        case rendition
+        /// The index shows the original itself (it already fits, is animated, or could not be read).
+        case original
+        /// The index knows the image but has no entry for this slot: the original, as it is.
+        case unknownSlot
+        /// The index does not know the image: its own path, which may not exist.
+        case unknownImage
+    }
+
+    /// Relative to the index's folder, with `/`: the fallback (JPEG or PNG) or the original.
+    public var file: String
+    /// The screen scale the file was made for: pixels per point. 1 when the index has no entry.
+    public var scale: Double
+    /// The file's width in pixels (0 when the index does not know it).
+    public var pixelWidth: Int
+    /// The file's height in pixels (0 when the index does not know it).
+    public var pixelHeight: Int
+    /// The file's media type (`image/jpeg`), when the index knows it.
+    public var type: String?
+    /// Modern files of the same pixels, best first (`image/avif`, `image/webp`); empty when none.
+    public var sources: [SourceRecord]
+    public var kind: Kind
+
+    public init(file: String, scale: Double, pixelWidth: Int, pixelHeight: Int, type: String?,
+                sources: [SourceRecord] = [], kind: Kind) {
+        self.file = file
+        self.scale = scale
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.type = type
+        self.sources = sources
+        self.kind = kind
+    }
+
+    /// True for a file thumbgen made; false when the original is shown.
+    public var isRendition: Bool { kind == .rendition }
+    /// False when the index does not know the image at all.
+    public var isKnown: Bool { kind != .unknownImage }
+    /// The file's width in points: pixels over `scale`.
+    public var pointWidth: Double { Double(pixelWidth) / scale }
+    /// The file's height in points: pixels over `scale`.
+    public var pointHeight: Double { Double(pixelHeight) / scale }
+
+    /// The best file a client that decodes `types` can show: the first modern source it accepts,
+    /// else the fallback. `["image/webp", "image/jpeg"]` picks the WebP file when there is one.
+    public func file(accepting types: Set<String>) -> (file: String, type: String?) {
+        if let source = sources.first(where: { types.contains($0.type) }) { return (source.file, source.type) }
+        return (file, type)
+    }
+}
+
+extension RenditionIndex {
+    /// What to show for `image` in `slot` on a screen of `screenScale` (pixels per point): the
+    /// entry for that scale when the index has one, else for the scale `scale(for:screenScale:)`
+    /// picks. An image or slot the index does not know gives the original's own path, and says so.
+    public func resolve(image: String, slot: String, screenScale: Double) -> ResolvedImage {
+        guard let record = images[image] else {
+            return ResolvedImage(file: image, scale: 1, pixelWidth: 0, pixelHeight: 0, type: nil, kind: .unknownImage)
+        }
+        let listed = record.renditions[ScaleKey.entry(slot: slot, scale: screenScale)] != nil
+            ? screenScale : scale(for: slot, screenScale: screenScale)
+        guard let scale = listed, let entry = record.renditions[ScaleKey.entry(slot: slot, scale: scale)] else {
+            return ResolvedImage(file: image, scale: 1, pixelWidth: record.width, pixelHeight: record.height,
+                                 type: Self.mediaType(format: record.format), kind: .unknownSlot)
+        }
+        return ResolvedImage(file: entry.file, scale: scale, pixelWidth: entry.width, pixelHeight: entry.height,
+                             type: entry.type, sources: entry.sources ?? [], kind: entry.file == image ? .original : .rendition)
+    }
+
+    /// `image/jpeg` for the index's `format` names of images thumbgen reads; nil for others.
+    static func mediaType(format: String) -> String? {
+        ["jpeg", "png", "gif", "webp", "avif", "heic", "heif"].contains(format) ? "image/\(format)" : nil
+    }
+}

@@ -1,0 +1,56 @@
+import FoundationEssentials
+import Renditions
+
+/// `thumbgen html PATH… [--manifest MANIFEST] [--site-root DIR]`: rewrite the
+/// `<img data-image data-slot>` tags of built pages from the index (Web/ holds how).
+enum HTMLCommand {
+    static func run(_ request: Request, manifest: Manifest, console: Console, diagnostics: DiagnosticsEngine) {
+        let paths = IndexPaths(indexPath: manifest.indexPath)
+        let index: RenditionIndex
+        do {
+            guard let bytes = SiteFiles(root: manifest.root.path).read(paths.index, limit: 1 << 30) else {
+                throw RenditionIndexError("\(manifest.indexPath): cannot read the index: there is no such file")
+            }
+            index = try RenditionIndex.decode(Data(bytes), name: manifest.indexPath)
+        } catch {
+            diagnostics.error("\(error); run 'thumbgen build \(manifest.file)' first: the pages get what a build wrote", category: .usage)
+            return
+        }
+        let pages: [HTMLPages.Page]
+        do {
+            pages = try HTMLPages.find(request.htmlPaths, manifestRoot: manifest.root.path, siteRoot: request.siteRoot)
+        } catch {
+            diagnostics.error(error.description, category: .usage)
+            return
+        }
+        var changed = 0, tags = 0, warnings = 0
+        for page in pages {
+            guard let bytes = FileManager.default.contents(atPath: page.path).map(Array.init) else {
+                diagnostics.error("\(page.path): cannot read the page", category: .stopped)
+                return
+            }
+            let base = HTMLRewriter.base(fromPage: page.relative, toIndexFolder: paths.folder)
+            let result = HTMLRewriter.rewrite(bytes, index: index, base: base)
+            tags += result.tags
+            warnings += result.warnings.count
+            for warning in result.warnings {
+                diagnostics.emit(Diagnostic(.warning, file: page.path, line: warning.line, message: warning.message, category: .image))
+            }
+            guard result.html != bytes else { continue }
+            do {
+                // The page's folder as the user named it; nothing at or below it through a link.
+                let folder = page.path.parentPath.isEmpty ? "." : page.path.parentPath
+                try RootDirectory(path: folder).writeAtomically(result.html, to: page.path.lastPathPart,
+                                                                temporaryName: SiteFiles.unrecordedTemporaryName())
+            } catch {
+                diagnostics.error(error.description, category: .stopped)
+                return
+            }
+            changed += 1
+        }
+        if !request.quiet {
+            let problems = warnings == 0 ? "" : "; \(warnings) warning\(warnings == 1 ? "" : "s")"
+            console.err("thumbgen: \(tags) image tag\(tags == 1 ? "" : "s") in \(pages.count) page\(pages.count == 1 ? "" : "s"), \(changed) page\(changed == 1 ? "" : "s") rewritten\(problems)\n")
+        }
+    }
+}
