@@ -75,7 +75,7 @@ public enum AVIFEncoder {
         }
         defer { avifImageDestroy(avif) }
         signalColour(avif, iccProfile: options.iccProfile, matrix: options.matrix)
-        try convert(image, into: avif)
+        try StageClock.measure(.colour) { () throws(CodecError) in try convert(image, into: avif) }
         return try compress(avif, options: options)
     }
 

@@ -83,7 +83,12 @@ public enum JPEGDecoder {
             guard got > 0 else {
                 throw CodecError.damaged("the JPEG ended after \(row) of \(height) rows (truncated?)")
             }
-            if cmyk { CMYKConversion.convertToRGB(UnsafeMutableBufferPointer(rebasing: strip.bytes[..<(Int(got) * rowBytes)]), inverted: info.adobe_transform >= 0) }
+            if cmyk {
+                StageClock.measure(.colour) {
+                    CMYKConversion.convertToRGB(UnsafeMutableBufferPointer(rebasing: strip.bytes[..<(Int(got) * rowBytes)]),
+                                                inverted: info.adobe_transform >= 0)
+                }
+            }
             consumer.consume(rows: UnsafeRawPointer(strip.pointer), first: row, count: Int(got))
             row += Int(got)
         }

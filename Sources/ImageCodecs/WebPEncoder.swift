@@ -66,19 +66,7 @@ public enum WebPEncoder {
         picture.use_argb = config.lossless != 0 || config.use_sharp_yuv != 0 ? 1 : 0
         defer { WebPPictureFree(&picture) }
 
-        // The import copies the pixels into the picture's own planes, so straight alpha can come
-        // from a temporary buffer; opaque pixels are read in place (the fourth byte skipped).
-        let imported: Int32
-        if image.hasAlpha {
-            let straight = image.unpremultiplied()
-            imported = straight.pixels.withUnsafeBufferPointer {
-                WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(image.rowBytes))
-            }
-        } else {
-            imported = image.pixels.withUnsafeBufferPointer {
-                WebPPictureImportRGBX(&picture, $0.baseAddress, Int32(image.rowBytes))
-            }
-        }
+        let imported: Int32 = StageClock.measure(.colour) { importPixels(image, into: &picture) }
         guard imported != 0 else { throw failure("importing the pixels", picture.error_code) }
 
         var writer = WebPMemoryWriter()
@@ -92,6 +80,17 @@ public enum WebPEncoder {
         }
         guard encoded != 0, let memory = writer.mem else { throw failure("encoding", picture.error_code) }
         return Array(UnsafeBufferPointer(start: memory, count: writer.size))
+    }
+
+    /// RGB(A) into the picture's YUV(A) planes (or ARGB); 0 on failure. The import copies the
+    /// pixels, so straight alpha can come from a temporary buffer; opaque pixels are read in
+    /// place (the fourth byte skipped).
+    private static func importPixels(_ image: PixelBuffer, into picture: inout WebPPicture) -> Int32 {
+        if image.hasAlpha {
+            let straight = image.unpremultiplied()
+            return straight.pixels.withUnsafeBufferPointer { WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(image.rowBytes)) }
+        }
+        return image.pixels.withUnsafeBufferPointer { WebPPictureImportRGBX(&picture, $0.baseAddress, Int32(image.rowBytes)) }
     }
 
     /// `bitstream` with an `ICCP` chunk, reassembled by libwebpmux (which adds or updates VP8X).

@@ -12,6 +12,8 @@ public struct BuildSummary: Sendable {
     public var index = RenditionIndex(generator: "")
     /// What the user should hear about single images, sorted by file.
     public var problems: [ImageProblem] = []
+    /// `build --profile`: CPU seconds by stage, summed over the workers.
+    public var profile: BuildProfile?
 
     init(outcomes: [ImageOutcome]) {
         images = outcomes.count

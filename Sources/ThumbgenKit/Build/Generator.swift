@@ -7,11 +7,15 @@ public struct BuildOptions: Sendable {
     public var jobs: Int
     public var force = false
     public var shard: Shard?
+    /// Charge each image's CPU time to stages (`BuildSummary.profile`).
+    public var profile = false
 
-    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false, shard: Shard? = nil) {
+    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false, shard: Shard? = nil,
+                profile: Bool = false) {
         self.jobs = jobs
         self.force = force
         self.shard = shard
+        self.profile = profile
     }
 }
 
@@ -75,7 +79,7 @@ public struct Generator: Sendable {
         // Largest originals first, so the last job to finish is a small one.
         let jobs = images.map { (job: ImageJob(entry: $0, context: context), size: FileStat(path: context.absolutePath($0.path))?.size ?? 0) }
             .sorted { ($0.size, $1.job.entry.path) > ($1.size, $0.job.entry.path) }.map(\.job)
-        let outcomes = WorkerPool.run(jobs, workers: options.jobs) { outcome, done in
+        let outcomes = WorkerPool.run(jobs, workers: options.jobs, profile: options.profile) { outcome, done in
             progress(BuildProgress(done: done, total: jobs.count, path: outcome.path))
         }
         var summary = BuildSummary(outcomes: outcomes)
@@ -83,6 +87,7 @@ public struct Generator: Sendable {
         index.shard = options.shard.map { ShardRecord(index: $0.index, count: $0.count, manifest: manifest.fingerprint) }
         summary.pruned = try session.finish(index, outcomes: outcomes)
         summary.seconds = Date().timeIntervalSince(started)
+        if options.profile { summary.profile = BuildProfile(outcomes: outcomes) }
         index.shard = nil
         summary.index = index
         return summary

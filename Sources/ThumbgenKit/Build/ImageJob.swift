@@ -23,12 +23,14 @@ struct ImageJob: Sendable {
     func run() -> ImageOutcome {
         var outcome = ImageOutcome(path: entry.path)
         let absolutePath = context.absolutePath(entry.path)
-        guard let identity = OriginalIdentity.read(path: absolutePath, cache: context.statCache, key: entry.path) else {
+        guard let identity = StageClock.measure(.readHash, {
+            OriginalIdentity.read(path: absolutePath, cache: context.statCache, key: entry.path)
+        }) else {
             let facts = OriginalFacts(bytes: FileStat(path: absolutePath)?.size ?? 0, sha256: "", header: nil)
             return failed(outcome, facts, .io("the file cannot be read (removed, or no permission)"))
         }
         outcome.hashed = identity.cacheEntry
-        let probe = ImageProbe.probe(path: absolutePath, limits: context.manifest.limits)
+        let probe = StageClock.measure(.probe) { ImageProbe.probe(path: absolutePath, limits: context.manifest.limits) }
         var facts = OriginalFacts(bytes: identity.stat.size, sha256: identity.sha256, header: probe.header)
         guard let header = probe.header, probe.readability == .decodable else {
             switch probe.readability {
@@ -101,7 +103,7 @@ struct ImageJob: Sendable {
         facts.header = header
         let writer = RenditionWriter(files: context.files, ownership: context.ownership, journal: context.journal)
         do {
-            outcome.written = try writer.write(made.files)
+            outcome.written = try StageClock.measure(.write) { () throws(WriteProblem) in try writer.write(made.files) }
         } catch {
             switch error {
             case .inTheWay(let path, let reason):
@@ -140,7 +142,7 @@ struct ImageJob: Sendable {
                                                       height: pixels.height, sources: sources.isEmpty ? nil : sources,
                                                       type: fallback.mediaType, width: pixels.width)
         }
-        return (files, records, rendered.placeholder.flatMap(Placeholders.record))
+        return (files, records, StageClock.measure(.placeholder) { rendered.placeholder.flatMap(Placeholders.record) })
     }
 
     /// How the reason begins when an image's files could not be written.

@@ -1,3 +1,4 @@
+import Raster
 import Renditions
 
 /// What became of one original in a build.
@@ -19,6 +20,8 @@ struct ImageOutcome: Sendable {
     /// `check` only: why the image's files would be made again, with the files a build would write.
     var stale: [StaleReason] = []
     var pending: [String] = []
+    /// `build --profile`: the job's CPU seconds by stage.
+    var profile: StageTimes?
 }
 
 /// Something about one image the user should hear of.

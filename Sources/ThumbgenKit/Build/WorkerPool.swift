@@ -1,12 +1,22 @@
+import Raster
+
 /// Runs image jobs on a fixed number of threads. After a failed write no new job starts: the disk
 /// is likely full, and the images not run keep what the previous build left.
 enum WorkerPool {
-    static func run(_ jobs: [ImageJob], workers: Int,
+    /// `profile`: each job's CPU time is charged to stages (`ImageOutcome.profile`).
+    static func run(_ jobs: [ImageJob], workers: Int, profile: Bool = false,
                     onDone: @escaping @Sendable (ImageOutcome, Int) -> Void) -> [ImageOutcome] {
         let state = PoolState(jobs.count)
         Threads.run(max(1, min(workers, jobs.count))) {
             while let index = state.next() {
-                let outcome = jobs[index].run()
+                var outcome: ImageOutcome
+                if profile {
+                    let (made, times) = StageClock.record { jobs[index].run() }
+                    outcome = made
+                    outcome.profile = times
+                } else {
+                    outcome = jobs[index].run()
+                }
                 state.finish(index, outcome, onDone)
             }
         }

@@ -2,7 +2,7 @@ import Raster
 
 /// Turns `argv` into a `Request`. Knows nothing of manifests or images.
 public enum ArgumentParser {
-    static let flags = ["--dry-run", "--force", "--quiet", "--strict", "--json", "--help", "--version"]
+    static let flags = ["--dry-run", "--force", "--quiet", "--strict", "--json", "--profile", "--help", "--version"]
     static let valued = ["--jobs", "--shard", "--max-pixels", "--slot", "--scale", "--pixels", "--manifest", "--site-root"]
 
     public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> Request {
@@ -76,6 +76,10 @@ public enum ArgumentParser {
         request.quiet = setFlags.contains("--quiet")
         request.strict = setFlags.contains("--strict")
         request.json = setFlags.contains("--json")
+        request.profile = setFlags.contains("--profile")
+        if request.profile, command != .build || request.dryRun {
+            throw UsageError("--profile is for 'build' (without --dry-run)")
+        }
         if let jobs = options["--jobs"] {
             guard let value = Int(jobs), (1...1024).contains(value) else { throw UsageError("--jobs must be a whole number from 1 to 1024, but it is '\(jobs)'") }
             request.jobs = value

@@ -5,7 +5,8 @@ import Renditions
 enum BuildCommand {
     static func run(_ request: Request, manifest: Manifest, console: Console, diagnostics: DiagnosticsEngine) {
         let generator = Generator(manifest: manifest, options: BuildOptions(
-            jobs: request.jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: request.force, shard: request.shard))
+            jobs: request.jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: request.force, shard: request.shard,
+            profile: request.profile))
         guard let lock = BuildLock.forCommand(request, generator: generator, console: console, diagnostics: diagnostics) else { return }
         let progress = request.quiet ? nil : ProgressReporter(console: console)
         let summary: BuildSummary
@@ -27,8 +28,9 @@ enum BuildCommand {
         diagnostics.emit(found)
         if request.json {
             console.out(SummaryReport.json(summary) + "\n")
-        } else if !request.quiet {
-            console.err(SummaryReport.text(summary))
+        } else {
+            if !request.quiet { console.err(SummaryReport.text(summary)) }
+            if let profile = summary.profile { console.err(ProfileReport.text(profile)) }
         }
     }
 }

@@ -24,6 +24,7 @@ enum Help {
           -q, --quiet        print errors only
           --strict           unreadable images fail the build (exit 1)
           --json             print the summary as one JSON object on standard output
+          --profile          after the summary, CPU seconds by stage (decode, resample, each encoder…)
           --shard K/N        build one deterministic share of the images (also THUMBGEN_SHARD=K/N,
                              or JOB_COMPLETION_INDEX with THUMBGEN_SHARD_COUNT)
           --max-pixels N     refuse originals over N pixels (overrides limits.pixels)
@@ -44,12 +45,13 @@ enum Help {
     static func text(for topic: String) -> String? {
         switch topic {
         case "build": """
-            thumbgen build [MANIFEST] [--jobs N] [--dry-run] [--force] [--quiet] [--strict] [--json] [--shard K/N]
+            thumbgen build [MANIFEST] [--jobs N] [--dry-run] [--force] [--quiet] [--strict] [--json] [--shard K/N] [--profile]
             Decodes each image listed in MANIFEST once, writes every rendition its slots need beside it
             (name.Thumbnail(WxH).ext) and writes the index. Unchanged images are skipped; files the
             previous index listed and no longer needed are deleted.
               thumbgen build
               thumbgen build site/manifest.yaml --json > summary.json
+              thumbgen build --force --profile     where the CPU time goes, stage by stage
             """
         case "check": """
             thumbgen check [MANIFEST] [--json]

@@ -15,6 +15,8 @@ public struct Request: Equatable, Sendable {
     public var quiet = false
     public var strict = false
     public var json = false
+    /// `build --profile`: CPU seconds by stage after the summary (and in `--json`).
+    public var profile = false
     public var shard: Shard?
     /// Overrides `limits.pixels` of the manifest.
     public var maxPixels: Int?

@@ -35,13 +35,13 @@ struct RenditionEncoder {
             options.grey = source.isGrey
             options.iccProfile = source.iccProfile
             options.colorChunks = source.colorChunks
-            fallbackBytes = try PNGEncoder.encode(pixels, options: options)
+            fallbackBytes = try StageClock.measure(.encodePNG) { () throws(CodecError) in try PNGEncoder.encode(pixels, options: options) }
         case .jpeg:
             var options = JPEGEncoder.Options(quality: output.jpegQuality, progressive: output.jpegProgressive)
             options.grayscale = source.isGrey
             options.sourceIsChroma444 = source.isChroma444
             options.iccProfile = source.iccProfile
-            fallbackBytes = try JPEGEncoder.encode(pixels, options: options)
+            fallbackBytes = try StageClock.measure(.encodeJPEG) { () throws(CodecError) in try JPEGEncoder.encode(pixels, options: options) }
         }
         var modern: [(ModernFormat, [UInt8])] = []
         for format in output.formats {
@@ -67,11 +67,11 @@ enum ModernEncoders {
         case .webp:
             var options = WebPEncoder.Options(quality: output.webpQuality, lossless: output.webpLossless)
             options.iccProfile = source.iccProfile
-            return try WebPEncoder.encode(pixels, options: options)
+            return try StageClock.measure(.encodeWebP) { () throws(CodecError) in try WebPEncoder.encode(pixels, options: options) }
         case .avif:
             var options = AVIFEncoder.Options(quality: output.avifQuality, speed: output.avifSpeed)
             options.iccProfile = source.iccProfile
-            return try AVIFEncoder.encode(pixels, options: options)
+            return try StageClock.measure(.encodeAVIF) { () throws(CodecError) in try AVIFEncoder.encode(pixels, options: options) }
         }
     }
 }

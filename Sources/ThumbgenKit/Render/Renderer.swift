@@ -48,8 +48,10 @@ enum Renderer {
                        placeholder: Bool) throws(CodecError) -> RenderedImage {
         let geometries = geometries(renditions, original: header.uprightSize, placeholder: placeholder)
         let maker = RenditionMaker(geometries: geometries, orientation: header.orientation, fullSize: header.size)
-        let source = try ImageDecoders.decode(path: path, header: header, minimumScale: min(1, maker.rootScale * decodeHeadroom),
-                                              limits: limits, into: maker)
+        let source = try StageClock.measure(.decode) { () throws(CodecError) in
+            try ImageDecoders.decode(path: path, header: header, minimumScale: min(1, maker.rootScale * decodeHeadroom),
+                                     limits: limits, into: maker)
+        }
         let pixels = maker.pixels()
         return RenderedImage(source: source,
                              renditions: Array(zip(renditions, pixels.prefix(renditions.count))),

@@ -96,6 +96,10 @@ final class RenditionMaker: RowConsumer {
     }
 
     func consume(rows: UnsafeRawPointer, first: Int, count: Int) {
+        StageClock.measure(.resample) { feed(rows: rows, first: first, count: count) }
+    }
+
+    private func feed(rows: UnsafeRawPointer, first: Int, count: Int) {
         let rowBytes = (info?.decodedSize.width ?? 0) * 4
         for root in roots {
             for offset in 0..<count {
@@ -112,6 +116,11 @@ final class RenditionMaker: RowConsumer {
     /// Every target's pixels, upright, in the order of the geometries. Call once the decode has
     /// fed every row.
     func pixels() -> [PixelBuffer] {
+        StageClock.measure(.resample) { storedPixels() }.map { pixels in StageClock.measure(.orient) { pixels.oriented(orientation) } }
+    }
+
+    /// Every target's pixels in stored orientation.
+    private func storedPixels() -> [PixelBuffer] {
         for root in roots { made[root.target] = root.resampler.finish() }
         roots = []
         var result: [PixelBuffer] = []
@@ -123,7 +132,7 @@ final class RenditionMaker: RowConsumer {
                                      width: target.rect.width * sx, height: target.rect.height * sy)
                 made[index] = Resampler.resample(pixels, rect: rect, to: target.size)
             }
-            result.append(made[index]!.oriented(orientation))
+            result.append(made[index]!)
         }
         return result
     }

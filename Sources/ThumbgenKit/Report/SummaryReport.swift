@@ -51,6 +51,7 @@ enum SummaryReport {
             var status: [String: Int]
             var decoded_bytes: [String: Int]
             var seconds: Double
+            var profile: [String: Double]?
         }
         let memory = DecodedMemory(index: summary.index)
         var statuses: [String: Int] = [:]
@@ -58,7 +59,7 @@ enum SummaryReport {
         let object = Summary(images: summary.images, written: summary.written, reused: summary.reused,
                              pruned: summary.pruned.count, status: statuses,
                              decoded_bytes: ["originals": memory.total.originals, "renditions": memory.total.renditions],
-                             seconds: (summary.seconds * 1000).rounded() / 1000)
+                             seconds: (summary.seconds * 1000).rounded() / 1000, profile: summary.profile.map(ProfileReport.json))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return String(decoding: (try? encoder.encode(object)) ?? Data(), as: UTF8.self)
