@@ -40,12 +40,14 @@ let package = Package(
         .target(name: "CPNG", dependencies: ["LibPNG"]),
         // The system calls Swift cannot reach (openat2, renameat2) for the file-system layer.
         .target(name: "CSystem"),
+        // The resampler's inner loops in 16-bit fixed point: portable C, and AVX2 chosen at run time.
+        .target(name: "CResample"),
 
         // Swift modules, lowest first.
         .target(name: "Renditions"),
         // Bundle lookups (Foundation); re-exports Renditions.
         .target(name: "RenditionsBundle", dependencies: ["Renditions"]),
-        .target(name: "Raster"),
+        .target(name: "Raster", dependencies: ["CResample"]),
         .target(name: "YAML", dependencies: ["LibYAML"]),
         .target(name: "ImageCodecs",
                 dependencies: ["Raster", "CJPEG", "CPNG", "LibEXIF", "LibDeflate", "LibWebP", "LibAVIF", "LibHEIF", "LibGIF", "LibLCMS2"]),

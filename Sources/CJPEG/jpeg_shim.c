@@ -86,6 +86,7 @@ struct tg_jpeg_decoder {
     FILE *file;
     int created;
     int started;
+    JSAMPARRAY plane_rows[3];  // a planar decode's row pointers into the caller's strip buffers
 };
 
 tg_jpeg_decoder *tg_jpeg_decoder_create(void) {
@@ -97,6 +98,7 @@ void tg_jpeg_decoder_destroy(tg_jpeg_decoder *decoder) {
     if (!decoder) return;
     if (decoder->created) jpeg_destroy_decompress(&decoder->cinfo);
     if (decoder->file) fclose(decoder->file);
+    for (int i = 0; i < 3; i++) free(decoder->plane_rows[i]);
     free(decoder);
 }
 
@@ -300,6 +302,56 @@ int tg_jpeg_decoder_read(tg_jpeg_decoder *decoder, uint8_t *rows, size_t row_str
     return 0;
 }
 
+int tg_jpeg_decoder_start_planes(tg_jpeg_decoder *decoder, int scale_num, tg_jpeg_info *info,
+                                 tg_jpeg_plane planes[3], int *count, int *max_h, int *max_v) {
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    *count = 0;
+    int ycc = cinfo->jpeg_color_space == JCS_YCbCr && cinfo->num_components == 3;
+    int grey = cinfo->jpeg_color_space == JCS_GRAYSCALE && cinfo->num_components == 1;
+    if (!ycc && !grey) return 1;
+    if (setjmp(decoder->error.jump)) return -1;
+    cinfo->scale_num = (unsigned)scale_num;
+    cinfo->scale_denom = 8;
+    cinfo->out_color_space = cinfo->jpeg_color_space;
+    cinfo->raw_data_out = TRUE;
+    jpeg_start_decompress(cinfo);
+    decoder->started = 1;
+    fill_info(cinfo, info);
+    for (int c = 0; c < cinfo->num_components; c++) {
+        jpeg_component_info *component = &cinfo->comp_info[c];
+        tg_jpeg_plane *plane = &planes[c];
+        plane->width = (int)component->downsampled_width;
+        plane->height = (int)component->downsampled_height;
+        plane->buffer_width = (int)component->width_in_blocks * component->DCT_scaled_size;
+        plane->rows = component->v_samp_factor * component->DCT_scaled_size;
+        plane->h_samp = component->h_samp_factor;
+        plane->v_samp = component->v_samp_factor;
+        plane->dct_scaled_size = component->DCT_scaled_size;
+        decoder->plane_rows[c] = malloc(sizeof(JSAMPROW) * (size_t)plane->rows);
+        if (!decoder->plane_rows[c]) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 11);
+    }
+    *count = cinfo->num_components;
+    *max_h = cinfo->max_h_samp_factor;
+    *max_v = cinfo->max_v_samp_factor;
+    return 0;
+}
+
+int tg_jpeg_decoder_read_planes(tg_jpeg_decoder *decoder, uint8_t *const buffers[3], int *rows_read) {
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    *rows_read = 0;
+    if (setjmp(decoder->error.jump)) return -1;
+    if (cinfo->output_scanline >= cinfo->output_height) return 0;
+    for (int c = 0; c < cinfo->num_components; c++) {
+        jpeg_component_info *component = &cinfo->comp_info[c];
+        size_t stride = (size_t)component->width_in_blocks * (size_t)component->DCT_scaled_size;
+        int rows = component->v_samp_factor * component->DCT_scaled_size;
+        for (int r = 0; r < rows; r++) decoder->plane_rows[c][r] = buffers[c] + (size_t)r * stride;
+    }
+    JDIMENSION lines = (JDIMENSION)(cinfo->max_v_samp_factor * cinfo->min_DCT_scaled_size);
+    *rows_read = (int)jpeg_read_raw_data(cinfo, decoder->plane_rows, lines);
+    return 0;
+}
+
 int tg_jpeg_decoder_finish(tg_jpeg_decoder *decoder) {
     if (setjmp(decoder->error.jump)) return -1;
     if (decoder->started) jpeg_finish_decompress(&decoder->cinfo);
@@ -341,6 +393,52 @@ static void tg_destination_term(j_compress_ptr cinfo) {
     dest->length = dest->capacity - dest->base.free_in_buffer;
 }
 
+// Scan script, progression, ICC and EXIF: what both encoders set after jpeg_set_defaults.
+static void apply_options(j_compress_ptr cinfo, const tg_jpeg_encode_options *options) {
+    jpeg_set_quality(cinfo, options->quality, TRUE);
+    cinfo->optimize_coding = TRUE;
+    if (options->scan_count > 0) {
+        jpeg_scan_info *script = (*cinfo->mem->alloc_small)((j_common_ptr)cinfo, JPOOL_PERMANENT,
+                                                            sizeof(jpeg_scan_info) * (size_t)options->scan_count);
+        for (int i = 0; i < options->scan_count; i++) {
+            const tg_jpeg_scan *scan = &options->scans[i];
+            script[i].comps_in_scan = scan->component_count;
+            for (int k = 0; k < 4; k++) script[i].component_index[k] = scan->components[k];
+            script[i].Ss = scan->ss;
+            script[i].Se = scan->se;
+            script[i].Ah = scan->ah;
+            script[i].Al = scan->al;
+        }
+        cinfo->scan_info = script;
+        cinfo->num_scans = options->scan_count;
+    } else if (options->progressive) {
+        jpeg_simple_progression(cinfo);
+    }
+    cinfo->write_JFIF_header = TRUE;
+}
+
+static void write_markers(j_compress_ptr cinfo, const tg_jpeg_encode_options *options) {
+    if (options->exif && options->exif_length > 0) jpeg_write_marker(cinfo, JPEG_APP0 + 1, options->exif, options->exif_length);
+    if (options->icc && options->icc_length > 0) jpeg_write_icc_profile(cinfo, options->icc, options->icc_length);
+}
+
+// The shim's own destination, for one encode: NULL when memory is short.
+static struct tg_destination *destination_create(void) {
+    struct tg_destination *destination = calloc(1, sizeof *destination);
+    if (destination) {
+        destination->capacity = 65536;
+        destination->buffer = malloc(destination->capacity);
+    }
+    if (!destination || !destination->buffer) {
+        free(destination);
+        return NULL;
+    }
+    destination->base.init_destination = tg_destination_init;
+    destination->base.empty_output_buffer = tg_destination_grow;
+    destination->base.term_destination = tg_destination_term;
+    return destination;
+}
+
 int tg_jpeg_encode(const uint8_t *pixels, int width, int height, size_t row_stride,
                    const tg_jpeg_encode_options *options, uint8_t **out, unsigned long *out_length,
                    char message[200]) {
@@ -350,19 +448,11 @@ int tg_jpeg_encode(const uint8_t *pixels, int width, int height, size_t row_stri
     *out = NULL;
     *out_length = 0;
     // On the heap: the pointer stays the same after setjmp, and what it points to is memory.
-    struct tg_destination *destination = calloc(1, sizeof *destination);
-    if (destination) {
-        destination->capacity = 65536;
-        destination->buffer = malloc(destination->capacity);
-    }
-    if (!destination || !destination->buffer) {
-        free(destination);
+    struct tg_destination *destination = destination_create();
+    if (!destination) {
         snprintf(message, 200, "out of memory");
         return -1;
     }
-    destination->base.init_destination = tg_destination_init;
-    destination->base.empty_output_buffer = tg_destination_grow;
-    destination->base.term_destination = tg_destination_term;
     tg_error_init(&error);
     cinfo.err = &error.base;
     if (setjmp(error.jump)) {
@@ -381,36 +471,97 @@ int tg_jpeg_encode(const uint8_t *pixels, int width, int height, size_t row_stri
     cinfo.in_color_space = options->input_cmyk ? JCS_CMYK : JCS_EXT_RGBX;
     jpeg_set_defaults(&cinfo);
     if (options->grayscale) jpeg_set_colorspace(&cinfo, JCS_GRAYSCALE);
-    jpeg_set_quality(&cinfo, options->quality, TRUE);
-    cinfo.optimize_coding = TRUE;
     if (!options->grayscale && options->chroma_444) {
         cinfo.comp_info[0].h_samp_factor = 1;
         cinfo.comp_info[0].v_samp_factor = 1;
+    } else if (!options->grayscale && options->chroma_422) {
+        cinfo.comp_info[0].v_samp_factor = 1;
     }
-    if (options->scan_count > 0) {
-        jpeg_scan_info *script = (*cinfo.mem->alloc_small)((j_common_ptr)&cinfo, JPOOL_PERMANENT,
-                                                           sizeof(jpeg_scan_info) * (size_t)options->scan_count);
-        for (int i = 0; i < options->scan_count; i++) {
-            const tg_jpeg_scan *scan = &options->scans[i];
-            script[i].comps_in_scan = scan->component_count;
-            for (int k = 0; k < 4; k++) script[i].component_index[k] = scan->components[k];
-            script[i].Ss = scan->ss;
-            script[i].Se = scan->se;
-            script[i].Ah = scan->ah;
-            script[i].Al = scan->al;
-        }
-        cinfo.scan_info = script;
-        cinfo.num_scans = options->scan_count;
-    } else if (options->progressive) {
-        jpeg_simple_progression(&cinfo);
-    }
-    cinfo.write_JFIF_header = TRUE;
+    apply_options(&cinfo, options);
     jpeg_start_compress(&cinfo, TRUE);
-    if (options->exif && options->exif_length > 0) jpeg_write_marker(&cinfo, JPEG_APP0 + 1, options->exif, options->exif_length);
-    if (options->icc && options->icc_length > 0) jpeg_write_icc_profile(&cinfo, options->icc, options->icc_length);
+    write_markers(&cinfo, options);
     while (cinfo.next_scanline < cinfo.image_height) {
         JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * row_stride);
         jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    *out = destination->buffer;
+    *out_length = destination->length;
+    free(destination);
+    return 0;
+}
+
+// One group of rows of every plane (max_v_samp_factor * 8 luma rows), copied into whole blocks
+// with the edge pixels repeated past the right and bottom edges, as libjpeg's own input stage
+// pads: raw data must fill every block it codes.
+struct tg_plane_strips {
+    JSAMPARRAY rows[3];
+    int widths[3], heights[3], padded_widths[3], group_rows[3];
+};
+
+static void fill_strips(struct tg_plane_strips *strips, int count, const uint8_t *const planes[3], const size_t strides[3],
+                        int group) {
+    for (int c = 0; c < count; c++) {
+        for (int r = 0; r < strips->group_rows[c]; r++) {
+            int source_row = group * strips->group_rows[c] + r;
+            if (source_row >= strips->heights[c]) source_row = strips->heights[c] - 1;
+            JSAMPROW target = strips->rows[c][r];
+            memcpy(target, planes[c] + (size_t)source_row * strides[c], (size_t)strips->widths[c]);
+            memset(target + strips->widths[c], target[strips->widths[c] - 1], (size_t)(strips->padded_widths[c] - strips->widths[c]));
+        }
+    }
+}
+
+int tg_jpeg_encode_planes(const uint8_t *const planes[3], const size_t strides[3], int plane_count, int width, int height,
+                          const tg_jpeg_encode_options *options, uint8_t **out, unsigned long *out_length,
+                          char message[200]) {
+    struct jpeg_compress_struct cinfo;
+    struct tg_error error;
+    volatile int created = 0;
+    *out = NULL;
+    *out_length = 0;
+    struct tg_destination *destination = destination_create();
+    if (!destination) {
+        snprintf(message, 200, "out of memory");
+        return -1;
+    }
+    tg_error_init(&error);
+    cinfo.err = &error.base;
+    if (setjmp(error.jump)) {
+        snprintf(message, 200, "%s", error.message);
+        if (created) jpeg_destroy_compress(&cinfo);
+        free(destination->buffer);
+        free(destination);
+        return -1;
+    }
+    jpeg_create_compress(&cinfo);
+    created = 1;
+    cinfo.dest = &destination->base;
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    cinfo.input_components = plane_count;
+    cinfo.in_color_space = plane_count == 1 ? JCS_GRAYSCALE : JCS_YCbCr;
+    jpeg_set_defaults(&cinfo);  // YCbCr: luma 2x2, chroma 1x1 (4:2:0)
+    apply_options(&cinfo, options);
+    cinfo.raw_data_in = TRUE;
+    jpeg_start_compress(&cinfo, TRUE);
+    write_markers(&cinfo, options);
+    // Strips from libjpeg's own pool: freed with the compressor, also after an error.
+    struct tg_plane_strips strips;
+    for (int c = 0; c < plane_count; c++) {
+        jpeg_component_info *component = &cinfo.comp_info[c];
+        strips.widths[c] = c == 0 ? width : (width + 1) / 2;
+        strips.heights[c] = c == 0 ? height : (height + 1) / 2;
+        strips.padded_widths[c] = (int)component->width_in_blocks * DCTSIZE;
+        strips.group_rows[c] = component->v_samp_factor * DCTSIZE;
+        strips.rows[c] = (*cinfo.mem->alloc_sarray)((j_common_ptr)&cinfo, JPOOL_IMAGE, (JDIMENSION)strips.padded_widths[c],
+                                                    (JDIMENSION)strips.group_rows[c]);
+    }
+    JDIMENSION group_lines = (JDIMENSION)(cinfo.max_v_samp_factor * DCTSIZE);
+    for (int group = 0; cinfo.next_scanline < cinfo.image_height; group++) {
+        fill_strips(&strips, plane_count, planes, strides, group);
+        jpeg_write_raw_data(&cinfo, strips.rows, group_lines);
     }
     jpeg_finish_compress(&cinfo);
     jpeg_destroy_compress(&cinfo);

@@ -64,18 +64,35 @@ public enum AVIFEncoder {
 
     /// The AVIF bytes of `image` (premultiplied when `image.hasAlpha`; alpha is then kept).
     public static func encode(_ image: PixelBuffer, options: Options) throws(CodecError) -> [UInt8] {
-        guard image.width > 0, image.height > 0, image.width <= 65536, image.height <= 65536 else {
-            throw CodecError.writeFailed("AVIF encoding failed: \(image.width)x\(image.height) is outside 1 to 65536 pixels a side")
+        return try encode(size: image.size, options: options) { avif throws(CodecError) in try convert(image, into: avif) }
+    }
+
+    /// The AVIF bytes of a JPEG's planes: the same full-range YCbCr 4:2:0 the RGB path makes,
+    /// copied as they are, when the matrix is JPEG's (BT.601); any other matrix goes through RGB.
+    public static func encode(_ image: PlanarImage, options: Options) throws(CodecError) -> [UInt8] {
+        guard options.matrix == 6 else { return try encode(StageClock.measure(.colour) { image.rgb() }, options: options) }
+        return try encode(size: image.size, options: options) { avif throws(CodecError) in
+            guard avifImageAllocatePlanes(avif, avifPlanesFlags(AVIF_PLANES_YUV.rawValue)) == AVIF_RESULT_OK else {
+                throw CodecError.outOfMemory(bytes: image.width * image.height * 3 / 2)
+            }
+            image.copy(into: avif)
         }
-        if options.codec == .svt, image.height % 2 == 1 || image.width % 2 == 1 {
-            throw CodecError.writeFailed("AVIF encoding failed: SVT-AV1 cannot encode odd sizes (\(image.width)x\(image.height)) in 4:2:0")
+    }
+
+    private static func encode(size: PixelSize, options: Options,
+                               fill: (UnsafeMutablePointer<avifImage>) throws(CodecError) -> Void) throws(CodecError) -> [UInt8] {
+        guard size.width > 0, size.height > 0, size.width <= 65536, size.height <= 65536 else {
+            throw CodecError.writeFailed("AVIF encoding failed: \(size.width)x\(size.height) is outside 1 to 65536 pixels a side")
         }
-        guard let avif = avifImageCreate(UInt32(image.width), UInt32(image.height), 8, AVIF_PIXEL_FORMAT_YUV420) else {
-            throw CodecError.outOfMemory(bytes: image.width * image.height * 3 / 2)
+        if options.codec == .svt, size.height % 2 == 1 || size.width % 2 == 1 {
+            throw CodecError.writeFailed("AVIF encoding failed: SVT-AV1 cannot encode odd sizes (\(size.width)x\(size.height)) in 4:2:0")
+        }
+        guard let avif = avifImageCreate(UInt32(size.width), UInt32(size.height), 8, AVIF_PIXEL_FORMAT_YUV420) else {
+            throw CodecError.outOfMemory(bytes: size.width * size.height * 3 / 2)
         }
         defer { avifImageDestroy(avif) }
         signalColour(avif, iccProfile: options.iccProfile, matrix: options.matrix)
-        try StageClock.measure(.colour) { () throws(CodecError) in try convert(image, into: avif) }
+        try StageClock.measure(.colour) { () throws(CodecError) in try fill(avif) }
         return try compress(avif, options: options)
     }
 

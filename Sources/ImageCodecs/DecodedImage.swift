@@ -22,6 +22,9 @@ public struct SourceInfo: Sendable, Equatable {
     public var isChroma444 = false
     /// PNG sources: the colour chunks to carry into renditions (`sRGB`, `gAMA`, `cHRM`).
     public var colorChunks: PNGColorChunks?
+    /// A planar decode's planes (`PlaneConsumer`): Y, Cb and Cr, or Y alone; nil when the
+    /// decode hands over RGBA rows.
+    public var planes: [DecodedPlane]?
 
     /// `scale` defaults to the ratio of the sizes, for decoders that resample to the exact size.
     public init(fullSize: PixelSize, decodedSize: PixelSize, scale: Double? = nil) {
@@ -30,6 +33,30 @@ public struct SourceInfo: Sendable, Equatable {
         scaleX = scale ?? Double(decodedSize.width) / Double(max(1, fullSize.width))
         scaleY = scale ?? Double(decodedSize.height) / Double(max(1, fullSize.height))
     }
+}
+
+/// One plane of a planar decode: its size, and decoded pixels per full-size stored pixel along
+/// each axis (a JPEG component's own DCT grid: subsampled chroma has half of luma's).
+public struct DecodedPlane: Sendable, Equatable {
+    public var size: PixelSize
+    public var scaleX: Double
+    public var scaleY: Double
+
+    public init(size: PixelSize, scaleX: Double, scaleY: Double) {
+        self.size = size
+        self.scaleX = scaleX
+        self.scaleY = scaleY
+    }
+}
+
+/// Takes a planar decode (a JPEG's Y, Cb and Cr, or its one grey component) as it comes: each
+/// plane's rows top to bottom, stored orientation, one byte a pixel.
+public protocol PlaneConsumer: AnyObject {
+    /// Called once, before any row; `info.planes` describes the planes.
+    func begin(planes info: SourceInfo) throws(CodecError)
+    /// `count` rows of plane `plane` from its row `first`, `stride` bytes apart, each
+    /// `info.planes[plane].size.width` bytes.
+    func consume(plane: Int, rows: UnsafePointer<UInt8>, stride: Int, first: Int, count: Int)
 }
 
 /// Takes a decode's rows as they come: top to bottom, stored orientation, 4 bytes a pixel

@@ -27,14 +27,16 @@ public enum ImageDecoders {
     }
 
     /// Decodes the original at `path` (whose header is `header`) into `consumer`, shrunk on load
-    /// to no less than `minimumScale` of its full resolution where the format allows.
+    /// to no less than `minimumScale` of its full resolution where the format allows. With
+    /// `planes`, a decoder that can hand over the image's own planes (a YCbCr or grey JPEG)
+    /// gives them to it instead.
     @discardableResult
     public static func decode(path: String, header: ImageHeader, minimumScale: Double, limits: DecodeLimits,
-                              into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
+                              into consumer: RowConsumer, planes: PlaneConsumer? = nil) throws(CodecError) -> SourceInfo {
         switch header.format {
         case .jpeg:
             return try JPEGDecoder.decode(path: path, minimumScale: minimumScale, memoryLimit: limits.memoryBytes,
-                                          scanLimit: limits.scans, into: consumer)
+                                          scanLimit: limits.scans, into: consumer, planes: planes)
         case .png:
             // Full-resolution rows: the consumer box-shrinks them on the way in.
             return try PNGDecoder.decode(path: path, pixelLimit: limits.pixels, memoryLimit: limits.memoryBytes, into: consumer)

@@ -18,16 +18,18 @@ public enum JPEGDecoder {
     /// progressive JPEG keeps every DCT coefficient of the full image, whatever the scale.
     /// `scanLimit`: most scans a progressive JPEG may have (0: no limit); each is a pass over
     /// every coefficient, so they are counted from the file's bytes before any is decoded.
+    /// With `planes`, a YCbCr or grey file goes to it as its own planes instead (no colour
+    /// conversion, no chroma upsampling); CMYK, YCCK and RGB files still come as RGBA rows.
     @discardableResult
     public static func decode(path: String, minimumScale: Double, memoryLimit: Int, scanLimit: Int,
-                              into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
+                              into consumer: RowConsumer, planes: PlaneConsumer? = nil) throws(CodecError) -> SourceInfo {
         try decode(path: path, minimumScale: minimumScale, memoryLimit: memoryLimit, scanLimit: scanLimit,
-                   countingScans: true, into: consumer)
+                   countingScans: true, into: consumer, planes: planes)
     }
 
     /// `countingScans: false` leaves the scan limit to libjpeg's own count as it reads (tests).
     static func decode(path: String, minimumScale: Double, memoryLimit: Int, scanLimit: Int, countingScans: Bool,
-                       into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
+                       into consumer: RowConsumer, planes: PlaneConsumer? = nil) throws(CodecError) -> SourceInfo {
         guard let decoder = tg_jpeg_decoder_create() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
         defer { tg_jpeg_decoder_destroy(decoder) }
         var info = tg_jpeg_info()
@@ -64,6 +66,21 @@ public enum JPEGDecoder {
         tg_jpeg_free(iccData)
 
         let numerator = scaleNumerator(for: minimumScale)
+        if let planes {
+            var reader = PlaneReader(decoder: decoder)
+            if try reader.start(numerator: numerator, info: &info, failure: failure) {
+                var source = SourceInfo(fullSize: PixelSize(width: Int(info.width), height: Int(info.height)),
+                                        decodedSize: reader.planes[0].size, scale: Double(numerator) / 8)
+                source.isGrey = reader.planes.count == 1
+                source.iccProfile = icc
+                source.isChroma444 = isChroma444(info)
+                source.planes = reader.planes
+                try planes.begin(planes: source)
+                try reader.read(into: planes, failure: failure)
+                guard tg_jpeg_decoder_finish(decoder) == 0 else { throw failure() }
+                return source
+            }
+        }
         guard tg_jpeg_decoder_start(decoder, Int32(numerator), 0, &info) == 0 else { throw failure() }
         let cmyk = info.output_is_cmyk != 0
         var source = SourceInfo(fullSize: PixelSize(width: Int(info.width), height: Int(info.height)),

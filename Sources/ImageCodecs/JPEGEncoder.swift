@@ -18,6 +18,8 @@ public enum JPEGEncoder {
         public var inputIsCMYK = false
         /// A progressive scan script written instead of libjpeg's default one (for fixtures).
         public var scanScript: [JPEGScan] = []
+        /// Chroma halved across only, 4:2:2 (for fixtures).
+        public var chroma422 = false
 
         public init(quality: Int, progressive: Bool) {
             self.quality = quality
@@ -25,7 +27,10 @@ public enum JPEGEncoder {
         }
 
         /// 4:4:4 only for a 4:4:4 source at quality 90 or more.
-        var chroma444: Bool { sourceIsChroma444 && quality >= 90 }
+        var chroma444: Bool { sourceIsChroma444 && Self.keepsChroma(quality: quality) }
+
+        /// At this quality a 4:4:4 source is written 4:4:4.
+        public static func keepsChroma(quality: Int) -> Bool { quality >= 90 }
     }
 
     /// The JPEG bytes of `image` (alpha, if any, is dropped onto black: JPEG sources have none).
@@ -43,13 +48,38 @@ public enum JPEGEncoder {
                             chroma_444: options.chroma444 ? 1 : 0, grayscale: options.grayscale ? 1 : 0,
                             icc: profile.baseAddress, icc_length: UInt32(profile.count),
                             exif: exif.baseAddress, exif_length: UInt32(exif.count), input_cmyk: options.inputIsCMYK ? 1 : 0,
-                            scans: scans.baseAddress, scan_count: Int32(scans.count))
+                            scans: scans.baseAddress, scan_count: Int32(scans.count), chroma_422: options.chroma422 ? 1 : 0)
                         return tg_jpeg_encode(pixels.baseAddress, Int32(image.width), Int32(image.height), image.rowBytes,
                                               &settings, &output, &length, &message)
                     }
                 }
             }
         }
+        return try result(status, output, length, message)
+    }
+
+    /// The JPEG bytes of `image`'s planes as they are: YCbCr 4:2:0, or grey. Options as for
+    /// RGBA; the sampling is the planes'.
+    public static func encode(_ image: PlanarImage, options: Options) throws(CodecError) -> [UInt8] {
+        var output: UnsafeMutablePointer<UInt8>?
+        var length: UInt = 0
+        var message = [CChar](repeating: 0, count: 200)
+        let icc = options.iccProfile ?? [], planes = image.planes
+        let status = icc.withUnsafeBufferPointer { profile in
+            var settings = tg_jpeg_encode_options(
+                quality: Int32(options.quality), progressive: options.progressive ? 1 : 0, chroma_444: 0, grayscale: 0,
+                icc: profile.baseAddress, icc_length: UInt32(profile.count), exif: nil, exif_length: 0, input_cmyk: 0,
+                scans: nil, scan_count: 0, chroma_422: 0)
+            return PlanePointers.with(planes) { pointers, strides in
+                tg_jpeg_encode_planes(pointers, strides, Int32(planes.count), Int32(image.width), Int32(image.height),
+                                      &settings, &output, &length, &message)
+            }
+        }
+        return try result(status, output, length, message)
+    }
+
+    private static func result(_ status: Int32, _ output: UnsafeMutablePointer<UInt8>?, _ length: UInt,
+                               _ message: [CChar]) throws(CodecError) -> [UInt8] {
         defer { tg_jpeg_free(output) }
         guard status == 0, let output else {
             throw CodecError.writeFailed("JPEG encoding failed: \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")

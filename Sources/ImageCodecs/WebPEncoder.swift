@@ -31,8 +31,39 @@ public enum WebPEncoder {
 
     /// The WebP bytes of `image` (premultiplied when `image.hasAlpha`; alpha is then kept).
     public static func encode(_ image: PixelBuffer, options: Options) throws(CodecError) -> [UInt8] {
-        guard image.width > 0, image.height > 0, image.width <= Int(WEBP_MAX_DIMENSION), image.height <= Int(WEBP_MAX_DIMENSION) else {
-            throw CodecError.writeFailed("WebP encoding failed: \(image.width)x\(image.height) is outside WebP's 1 to \(WEBP_MAX_DIMENSION) pixels a side")
+        var config = try configuration(options, size: image.size)
+        let argb: Int32 = config.lossless != 0 || config.use_sharp_yuv != 0 ? 1 : 0
+        let bitstream = try encodeBitstream(size: image.size, config: &config) { picture in
+            picture.use_argb = argb
+            return importPixels(image, into: &picture)
+        }
+        guard let profile = options.iccProfile, !profile.isEmpty else { return bitstream }
+        return try withICCProfile(bitstream, profile: profile)
+    }
+
+    /// The WebP bytes of a JPEG's planes: lossy WebP is YUV 4:2:0 too, in BT.601's limited
+    /// range, so each plane goes in by an affine map of its own (`PlanarImage.webPPlanes`), with
+    /// no conversion through RGB. Lossless or sharp-YUV coding takes RGB: the planes are
+    /// converted for it.
+    public static func encode(_ image: PlanarImage, options: Options) throws(CodecError) -> [UInt8] {
+        guard !options.lossless, !options.sharpYUV else {
+            return try encode(StageClock.measure(.colour) { image.rgb() }, options: options)
+        }
+        var config = try configuration(options, size: image.size)
+        let bitstream = try encodeBitstream(size: image.size, config: &config) { picture in
+            picture.use_argb = 0
+            picture.colorspace = WEBP_YUV420
+            guard WebPPictureAlloc(&picture) != 0 else { return 0 }
+            image.copyLimitedRange(into: &picture)
+            return 1
+        }
+        guard let profile = options.iccProfile, !profile.isEmpty else { return bitstream }
+        return try withICCProfile(bitstream, profile: profile)
+    }
+
+    private static func configuration(_ options: Options, size: PixelSize) throws(CodecError) -> WebPConfig {
+        guard size.width > 0, size.height > 0, size.width <= Int(WEBP_MAX_DIMENSION), size.height <= Int(WEBP_MAX_DIMENSION) else {
+            throw CodecError.writeFailed("WebP encoding failed: \(size.width)x\(size.height) is outside WebP's 1 to \(WEBP_MAX_DIMENSION) pixels a side")
         }
         var config = WebPConfig()
         guard WebPConfigPreset(&config, WEBP_PRESET_DEFAULT, Float(min(100, max(0, options.quality)))) != 0 else {
@@ -47,26 +78,22 @@ public enum WebPEncoder {
         guard WebPValidateConfig(&config) != 0 else {
             throw CodecError.writeFailed("WebP encoding failed: invalid settings (quality \(options.quality), method \(options.method))")
         }
-
-        let bitstream = try encodeBitstream(image, config: &config)
-        guard let profile = options.iccProfile, !profile.isEmpty else { return bitstream }
-        return try withICCProfile(bitstream, profile: profile)
+        return config
     }
 
-    /// The RIFF bytes libwebp writes for `image`: VP8 or VP8L, with ALPH/VP8X when it has alpha.
-    private static func encodeBitstream(_ image: PixelBuffer, config: inout WebPConfig) throws(CodecError) -> [UInt8] {
+    /// The RIFF bytes libwebp writes for a picture of `size` that `fill` sets up and fills (0 on
+    /// failure): VP8 or VP8L, with ALPH/VP8X when it has alpha.
+    private static func encodeBitstream(size: PixelSize, config: inout WebPConfig,
+                                        fill: (inout WebPPicture) -> Int32) throws(CodecError) -> [UInt8] {
         var picture = WebPPicture()
         guard WebPPictureInit(&picture) != 0 else {
             throw CodecError.writeFailed("WebP encoding failed: libwebp's version does not match its headers")
         }
-        picture.width = Int32(image.width)
-        picture.height = Int32(image.height)
-        // Lossy imports convert RGB(A) straight into the YUV(A) planes the encoder reads; ARGB is
-        // an extra copy that only lossless coding and the sharp (iterative) conversion need.
-        picture.use_argb = config.lossless != 0 || config.use_sharp_yuv != 0 ? 1 : 0
+        picture.width = Int32(size.width)
+        picture.height = Int32(size.height)
         defer { WebPPictureFree(&picture) }
 
-        let imported: Int32 = StageClock.measure(.colour) { importPixels(image, into: &picture) }
+        let imported: Int32 = StageClock.measure(.colour) { fill(&picture) }
         guard imported != 0 else { throw failure("importing the pixels", picture.error_code) }
 
         var writer = WebPMemoryWriter()
@@ -82,8 +109,10 @@ public enum WebPEncoder {
         return Array(UnsafeBufferPointer(start: memory, count: writer.size))
     }
 
-    /// RGB(A) into the picture's YUV(A) planes (or ARGB); 0 on failure. The import copies the
-    /// pixels, so straight alpha can come from a temporary buffer; opaque pixels are read in
+    /// RGB(A) into the picture's YUV(A) planes (or ARGB); 0 on failure. Lossy imports convert
+    /// RGB(A) straight into the YUV(A) planes the encoder reads; ARGB (`use_argb`) is an extra
+    /// copy that only lossless coding and the sharp (iterative) conversion need. The import copies
+    /// the pixels, so straight alpha can come from a temporary buffer; opaque pixels are read in
     /// place (the fourth byte skipped).
     private static func importPixels(_ image: PixelBuffer, into picture: inout WebPPicture) -> Int32 {
         if image.hasAlpha {

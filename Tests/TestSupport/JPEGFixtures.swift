@@ -7,6 +7,8 @@ public enum JPEGFixtures {
         public var quality = 92
         public var progressive = false
         public var chroma444 = false
+        /// Chroma halved across only (4:2:2).
+        public var chroma422 = false
         public var grey = false
         /// EXIF orientation value to write (nil: no EXIF block). Any 16-bit value, 0 and garbage too.
         public var orientation: Int?
@@ -23,6 +25,7 @@ public enum JPEGFixtures {
         var encoder = JPEGEncoder.Options(quality: options.quality, progressive: options.progressive)
         encoder.grayscale = options.grey
         encoder.sourceIsChroma444 = options.chroma444
+        encoder.chroma422 = options.chroma422
         encoder.iccProfile = options.iccProfile
         encoder.exif = options.orientation.map(exifPayload(orientation:))
         encoder.scanScript = options.scanScript

@@ -56,6 +56,28 @@ int tg_jpeg_decoder_start(tg_jpeg_decoder *decoder, int scale_num, int fast, tg_
 /// Reads up to max_rows rows into `rows` (row_stride bytes apart); *rows_read says how many.
 int tg_jpeg_decoder_read(tg_jpeg_decoder *decoder, uint8_t *rows, size_t row_stride, int max_rows, int *rows_read);
 
+/// One component of a planar decode, as tg_jpeg_decoder_start_planes found it.
+typedef struct tg_jpeg_plane {
+    int width, height;      // the plane's size
+    int buffer_width;       // bytes a row of its strip buffer must hold (whole blocks)
+    int rows;               // rows of it each tg_jpeg_decoder_read_planes hands over
+    int h_samp, v_samp;     // its sampling factors
+    int dct_scaled_size;    // each 8x8 block of it decodes to this many pixels a side
+} tg_jpeg_plane;
+
+/// Starts decoding a YCbCr (three components) or grey (one) file at scale_num/8 as its own
+/// planes, with no colour conversion or chroma upsampling: planes[0..<*count] describe them,
+/// and *max_h, *max_v are the largest sampling factors (a plane decodes h_samp * dct_scaled_size
+/// / (max_h * 8) pixels per full-size pixel across). Returns 1, starting nothing, for any
+/// other colour space.
+int tg_jpeg_decoder_start_planes(tg_jpeg_decoder *decoder, int scale_num, tg_jpeg_info *info,
+                                 tg_jpeg_plane planes[3], int *count, int *max_h, int *max_v);
+
+/// Reads the next group of rows of every plane into buffers[c] (planes[c].rows rows of
+/// planes[c].buffer_width bytes); *rows_read is 0 at the end. Rows past a plane's height are
+/// padding.
+int tg_jpeg_decoder_read_planes(tg_jpeg_decoder *decoder, uint8_t *const buffers[3], int *rows_read);
+
 /// Finishes the decode (checking the end of the data).
 int tg_jpeg_decoder_finish(tg_jpeg_decoder *decoder);
 
@@ -79,6 +101,7 @@ typedef struct tg_jpeg_encode_options {
     int input_cmyk;         // rows are C, M, Y, K and are written as a CMYK file (fixtures)
     const tg_jpeg_scan *scans;  // a progressive scan script to write instead of the default (fixtures)
     int scan_count;
+    int chroma_422;         // chroma halved across only, as some cameras write (fixtures)
 } tg_jpeg_encode_options;
 
 /// Encodes RGBX rows (4 bytes a pixel) with optimised Huffman tables. *out is malloc'd (free
@@ -86,6 +109,14 @@ typedef struct tg_jpeg_encode_options {
 int tg_jpeg_encode(const uint8_t *pixels, int width, int height, size_t row_stride,
                    const tg_jpeg_encode_options *options, uint8_t **out, unsigned long *out_length,
                    char message[200]);
+
+/// Encodes planes as they are, with no colour conversion or chroma downsampling: Y, Cb, Cr
+/// (full-range BT.601) with chroma at half resolution each way, rounded up (4:2:0), or Y alone
+/// (plane_count 1) for a grey file. planes[c] has strides[c] bytes a row. Options as
+/// tg_jpeg_encode (chroma_444, grayscale and input_cmyk aside).
+int tg_jpeg_encode_planes(const uint8_t *const planes[3], const size_t strides[3], int plane_count, int width, int height,
+                          const tg_jpeg_encode_options *options, uint8_t **out, unsigned long *out_length,
+                          char message[200]);
 
 void tg_jpeg_free(void *pointer);
 

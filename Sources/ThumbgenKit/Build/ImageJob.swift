@@ -124,9 +124,9 @@ struct ImageJob: Sendable {
     /// Renders and encodes every rendition: the files to write and their records by fallback path.
     private func make(_ plan: ImagePlan, header: ImageHeader, fallback: FallbackFormat, placeholder: Bool) throws(CodecError)
         -> (files: [(path: String, bytes: [UInt8])], records: [String: RenditionRecord], placeholder: PlaceholderRecord?) {
-        let rendered = try Renderer.render(path: context.absolutePath(entry.path), header: header, renditions: plan.renditions,
-                                           limits: context.decodeLimits, placeholder: placeholder)
         let encoder = RenditionEncoder(output: context.manifest.output, fallback: fallback)
+        let rendered = try Renderer.render(path: context.absolutePath(entry.path), header: header, renditions: plan.renditions,
+                                           limits: context.decodeLimits, placeholder: placeholder, planes: encoder.takesPlanes)
         var files: [(path: String, bytes: [UInt8])] = []
         var records: [String: RenditionRecord] = [:]
         for (rendition, pixels) in rendered.renditions {
@@ -139,10 +139,10 @@ struct ImageJob: Sendable {
                 sources.append(SourceRecord(bytes: bytes.count, file: context.paths.relative(path), type: format.mediaType))
             }
             records[rendition.file] = RenditionRecord(bytes: encoded.fallback.count, file: context.paths.relative(rendition.file),
-                                                      height: pixels.height, sources: sources.isEmpty ? nil : sources,
-                                                      type: fallback.mediaType, width: pixels.width)
+                                                      height: pixels.size.height, sources: sources.isEmpty ? nil : sources,
+                                                      type: fallback.mediaType, width: pixels.size.width)
         }
-        return (files, records, StageClock.measure(.placeholder) { rendered.placeholder.flatMap(Placeholders.record) })
+        return (files, records, StageClock.measure(.placeholder) { rendered.placeholder.flatMap { Placeholders.record($0.rgba) } })
     }
 
     /// How the reason begins when an image's files could not be written.

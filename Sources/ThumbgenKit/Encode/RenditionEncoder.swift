@@ -27,21 +27,29 @@ struct RenditionEncoder {
         return pixels > Int.max / perPixel ? Int.max : pixels * perPixel
     }
 
-    func encode(_ pixels: PixelBuffer, source: SourceInfo) throws(CodecError) -> EncodedRendition {
+    /// True when every file these settings write can be encoded from a JPEG's own planes (YCbCr
+    /// 4:2:0 or grey): a JPEG fallback in 4:2:0 (4:4:4 sources at quality 90 or more keep their
+    /// chroma through RGB), and lossy WebP.
+    var takesPlanes: Bool {
+        fallback == .jpeg && !JPEGEncoder.Options.keepsChroma(quality: output.jpegQuality) && !output.webpLossless
+    }
+
+    func encode(_ pixels: RenditionPixels, source: SourceInfo) throws(CodecError) -> EncodedRendition {
         let fallbackBytes: [UInt8]
-        switch fallback {
-        case .png:
+        switch (fallback, pixels) {
+        case (.png, _):
             var options = PNGEncoder.Options(compression: output.pngCompression)
             options.grey = source.isGrey
             options.iccProfile = source.iccProfile
             options.colorChunks = source.colorChunks
-            fallbackBytes = try StageClock.measure(.encodePNG) { () throws(CodecError) in try PNGEncoder.encode(pixels, options: options) }
-        case .jpeg:
-            var options = JPEGEncoder.Options(quality: output.jpegQuality, progressive: output.jpegProgressive)
-            options.grayscale = source.isGrey
-            options.sourceIsChroma444 = source.isChroma444
-            options.iccProfile = source.iccProfile
-            fallbackBytes = try StageClock.measure(.encodeJPEG) { () throws(CodecError) in try JPEGEncoder.encode(pixels, options: options) }
+            let image = pixels.rgba
+            fallbackBytes = try StageClock.measure(.encodePNG) { () throws(CodecError) in try PNGEncoder.encode(image, options: options) }
+        case (.jpeg, .rgba(let image)):
+            let options = jpegOptions(source)
+            fallbackBytes = try StageClock.measure(.encodeJPEG) { () throws(CodecError) in try JPEGEncoder.encode(image, options: options) }
+        case (.jpeg, .planar(let image)):
+            let options = jpegOptions(source)
+            fallbackBytes = try StageClock.measure(.encodeJPEG) { () throws(CodecError) in try JPEGEncoder.encode(image, options: options) }
         }
         var modern: [(ModernFormat, [UInt8])] = []
         for format in output.formats {
@@ -49,6 +57,14 @@ struct RenditionEncoder {
             if Double(bytes.count) <= Self.keepRatio * Double(fallbackBytes.count) { modern.append((format, bytes)) }
         }
         return EncodedRendition(fallback: fallbackBytes, modern: modern)
+    }
+
+    private func jpegOptions(_ source: SourceInfo) -> JPEGEncoder.Options {
+        var options = JPEGEncoder.Options(quality: output.jpegQuality, progressive: output.jpegProgressive)
+        options.grayscale = source.isGrey
+        options.sourceIsChroma444 = source.isChroma444
+        options.iccProfile = source.iccProfile
+        return options
     }
 }
 
@@ -61,17 +77,27 @@ enum ModernEncoders {
 
     /// The file of `pixels` in `format`, with the original's colour profile; nil when there is
     /// no encoder for it.
-    static func encode(_ format: ModernFormat, _ pixels: PixelBuffer, output: OutputSettings,
+    static func encode(_ format: ModernFormat, _ pixels: RenditionPixels, output: OutputSettings,
                        source: SourceInfo) throws(CodecError) -> [UInt8]? {
         switch format {
         case .webp:
             var options = WebPEncoder.Options(quality: output.webpQuality, lossless: output.webpLossless)
             options.iccProfile = source.iccProfile
-            return try StageClock.measure(.encodeWebP) { () throws(CodecError) in try WebPEncoder.encode(pixels, options: options) }
+            return try StageClock.measure(.encodeWebP) { () throws(CodecError) in
+                switch pixels {
+                case .rgba(let image): try WebPEncoder.encode(image, options: options)
+                case .planar(let image): try WebPEncoder.encode(image, options: options)
+                }
+            }
         case .avif:
             var options = AVIFEncoder.Options(quality: output.avifQuality, speed: output.avifSpeed)
             options.iccProfile = source.iccProfile
-            return try StageClock.measure(.encodeAVIF) { () throws(CodecError) in try AVIFEncoder.encode(pixels, options: options) }
+            return try StageClock.measure(.encodeAVIF) { () throws(CodecError) in
+                switch pixels {
+                case .rgba(let image): try AVIFEncoder.encode(image, options: options)
+                case .planar(let image): try AVIFEncoder.encode(image, options: options)
+                }
+            }
         }
     }
 }

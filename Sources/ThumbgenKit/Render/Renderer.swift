@@ -6,9 +6,9 @@ struct RenderedImage {
     /// What the decode told of the original (ICC profile, grey, alpha).
     var source: SourceInfo
     /// Upright pixels of each planned rendition, in the plan's order.
-    var renditions: [(rendition: PlannedRendition, pixels: PixelBuffer)]
+    var renditions: [(rendition: PlannedRendition, pixels: RenditionPixels)]
     /// At most `Renderer.placeholderSide` pixels a side, upright; nil when not asked for.
-    var placeholder: PixelBuffer?
+    var placeholder: RenditionPixels?
 }
 
 /// The render stage: decode the original once, shrunk on load to what its largest rendition
@@ -43,14 +43,16 @@ enum Renderer {
         return decode > Int.max - pixels ? Int.max : decode + pixels
     }
 
-    /// Decodes the original at `path` once and makes every rendition's pixels.
+    /// Decodes the original at `path` once and makes every rendition's pixels. `planes`: the
+    /// encoders take planes, so a JPEG original whose decoder can keep its YCbCr (or grey)
+    /// planes does so, and its renditions are planar.
     static func render(path: String, header: ImageHeader, renditions: [PlannedRendition], limits: DecodeLimits,
-                       placeholder: Bool) throws(CodecError) -> RenderedImage {
+                       placeholder: Bool, planes: Bool = false) throws(CodecError) -> RenderedImage {
         let geometries = geometries(renditions, original: header.uprightSize, placeholder: placeholder)
         let maker = RenditionMaker(geometries: geometries, orientation: header.orientation, fullSize: header.size)
         let source = try StageClock.measure(.decode) { () throws(CodecError) in
             try ImageDecoders.decode(path: path, header: header, minimumScale: min(1, maker.rootScale * decodeHeadroom),
-                                     limits: limits, into: maker)
+                                     limits: limits, into: maker, planes: planes ? maker : nil)
         }
         let pixels = maker.pixels()
         return RenderedImage(source: source,

@@ -21,7 +21,8 @@ import TestSupport
         let header = try ImageHeader.read(path: path)
         let plan = ImagePlan(path: "o", original: header.uprightSize, slots: [slot(width)], focus: nil, extension: "x")
         let rendered = try Renderer.render(path: path, header: header, renditions: plan.renditions, limits: limits, placeholder: false)
-        let (rendition, made) = try #require(rendered.renditions.first)
+        let (rendition, pixels) = try #require(rendered.renditions.first)
+        let made = pixels.rgba
         let reference = Resampler.resample(fullDecode, rect: rendition.geometry.crop, to: rendition.geometry.size)
         return (Pictures.psnr(made, reference), Pictures.psnr(edges(made), edges(reference)))
     }

@@ -14,6 +14,12 @@ import TestSupport
         5: ["239x360 cad9c575109e3ccd", "180x180 695a4a3e4dc5957b", "60x60 b8237f3b3a5a0167", "66x100 0aea7e38a53562a6",
             "257x360 4fc5a2921d1295ee", "180x180 127755c12c28171c", "60x60 88a7386343443bd8", "71x100 b6d7480099203831",
             "478x360 297ff682491bfdde", "180x180 a0f105ea5408f509", "60x60 5a56ace51281954c", "100x75 5b2ca4b84afd539a"],
+        6: ["239x360 adbd095a40858bfe", "180x180 fa24cbf14495cb02", "60x60 ae07eae56cfc2a4e", "66x100 78f72e2040aa4f2f",
+            "239x360 planar cf3522ae6fafb03f", "180x180 planar 72dd6823c3a05c0e", "60x60 planar 4fe55f4c7cc19db0",
+            "66x100 planar 02fe14a1f4985503", "257x360 0a5df5918237e60c", "180x180 d750c17815c48a19", "60x60 cca4facad612b52f",
+            "71x100 21d8f37e6d7861d4", "257x360 planar 055d14e37e866f8e", "180x180 planar 5da75b39530e6209",
+            "60x60 planar 8788e3356c8d79e1", "71x100 planar 015c999ed7efd3ce", "478x360 122f3214f955d036",
+            "180x180 dbe5f46dec25d069", "60x60 472a679f56a95edb", "100x75 a49a34c9fe11261d"],
     ]
 
     static let slots = [
@@ -41,13 +47,24 @@ import TestSupport
         for path in originals {
             let header = try ImageHeader.read(path: path)
             let plan = ImagePlan(path: "o", original: header.uprightSize, slots: slots, focus: Focus(x: 0.25, y: 0.75), extension: "x")
-            let rendered = try Renderer.render(path: path, header: header, renditions: plan.renditions,
-                                               limits: DecodeLimits(pixels: 1 << 28, memoryBytes: 1 << 30, scans: 500), placeholder: true)
-            for pixels in rendered.renditions.map(\.pixels) + [rendered.placeholder].compactMap({ $0 }) {
-                hashes.append("\(pixels.width)x\(pixels.height) " + String(FileHash.sha256(pixels.pixels).prefix(16)))
+            // JPEGs twice: as RGBA, and as their own planes (what a JPEG or WebP build makes).
+            for planes in path.hasSuffix(".jpg") ? [false, true] : [false] {
+                let rendered = try Renderer.render(path: path, header: header, renditions: plan.renditions,
+                                                   limits: DecodeLimits(pixels: 1 << 28, memoryBytes: 1 << 30, scans: 500),
+                                                   placeholder: true, planes: planes)
+                for pixels in rendered.renditions.map(\.pixels) + [rendered.placeholder].compactMap({ $0 }) {
+                    hashes.append("\(pixels.size.width)x\(pixels.size.height)\(planes ? " planar" : "") " + String(hash(pixels).prefix(16)))
+                }
             }
         }
         return hashes
+    }
+
+    static func hash(_ pixels: RenditionPixels) -> String {
+        switch pixels {
+        case .rgba(let image): FileHash.sha256(image.pixels)
+        case .planar(let image): FileHash.sha256(image.planes.flatMap(\.bytes))
+        }
     }
 
     @Test func pixelsMatchWhatThisRenderingVersionRecorded() throws {

@@ -41,7 +41,7 @@ import TestSupport
 
         for (rendition, made) in rendered.renditions {
             let reference = Resampler.resample(full, rect: rendition.geometry.crop, to: rendition.geometry.size)
-            let psnr = Pictures.psnr(made, reference)
+            let psnr = Pictures.psnr(made.rgba, reference)
             #expect(psnr >= 40, "\(rendition.file): \(psnr) dB")
         }
     }
