@@ -16,7 +16,7 @@ struct RenderedImage {
 /// the quality tests and the fuzz targets all go through here.
 enum Renderer {
     /// The resolution a shrink-on-load decode keeps over what its largest rendition needs, per
-    /// axis. libvips leaves 2; with power-of-two DCT scales 1.25 keeps the quality test's bar
+    /// axis. libvips leaves 2; with DCT scales in eighths 1.25 keeps the quality test's bar
     /// (Tests/ThumbgenKitTests/Render/RenditionQualityTests) at a third less resampling.
     static let decodeHeadroom = 1.25
     /// A placeholder is made from at most this many pixels a side (ThumbHash's own bound).
