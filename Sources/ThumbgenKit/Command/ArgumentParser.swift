@@ -3,7 +3,7 @@ import Raster
 /// Turns `argv` into a `Request`. Knows nothing of manifests or images.
 public enum ArgumentParser {
     static let flags = ["--dry-run", "--force", "--quiet", "--strict", "--json", "--help", "--version"]
-    static let valued = ["--jobs", "--shard", "--max-pixels", "--slot", "--scale", "--pixels", "--manifest", "--site-root"]
+    static let valued = ["--jobs", "--shard", "--max-pixels", "--slot", "--scale", "--pixels", "--manifest", "--site-root", "--format", "--accept"]
 
     public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> Request {
         var words: [String] = []
@@ -76,6 +76,18 @@ public enum ArgumentParser {
         request.quiet = setFlags.contains("--quiet")
         request.strict = setFlags.contains("--strict")
         request.json = setFlags.contains("--json")
+        switch options["--format"] {
+        case nil: request.githubAnnotations = environment["GITHUB_ACTIONS"] == "true"
+        case "github": request.githubAnnotations = true
+        case "text": request.githubAnnotations = false
+        case let other?: throw UsageError("--format must be 'github' or 'text', but it is '\(other)'")
+        }
+        if let accept = options["--accept"] {
+            request.accept = accept.split(separator: ",").map { String($0).trimmedSpaces }.filter { !$0.isEmpty }
+            guard request.command == .lookup, request.accept.allSatisfy({ $0.hasPrefix("image/") }) else {
+                throw UsageError("--accept is for 'lookup': media types such as image/avif,image/webp")
+            }
+        }
         if let jobs = options["--jobs"] {
             guard let value = Int(jobs), (1...1024).contains(value) else { throw UsageError("--jobs must be a whole number from 1 to 1024, but it is '\(jobs)'") }
             request.jobs = value

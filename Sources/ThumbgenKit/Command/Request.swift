@@ -15,6 +15,11 @@ public struct Request: Equatable, Sendable {
     public var quiet = false
     public var strict = false
     public var json = false
+    /// Also print every problem as a GitHub Actions workflow command (`--format github`, or
+    /// `GITHUB_ACTIONS=true`).
+    public var githubAnnotations = false
+    /// `lookup --accept`: media types the client shows, best first.
+    public var accept: [String] = []
     public var shard: Shard?
     /// Overrides `limits.pixels` of the manifest.
     public var maxPixels: Int?
