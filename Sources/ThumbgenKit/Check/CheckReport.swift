@@ -63,20 +63,15 @@ enum CheckReport {
         }
     }
 
-    /// A reason in words a person can act on.
+    /// A reason in words a person can act on: the cause, naming the image or file where it is one's own.
     static func because(_ reasons: [StaleReason], image: String) -> String {
         let words = reasons.map { reason -> String in
             switch reason {
-            case .forced: "--force"
             case .new: "a new image, \(NameText.displayed(image))"
             case .originalChanged: "the original \(NameText.displayed(image)) changed"
-            case .slotsChanged(let slots): "slot\(slots.count == 1 ? "" : "s") \(slots.map { "'\($0)'" }.joined(separator: ", ")) changed size, fit or scales"
-            case .focusChanged: "its focus changed"
-            case .outputChanged(let names): "the output settings changed (\(names.joined(separator: ", ")))"
-            case .renderingChanged: "thumbgen renders differently since the last build"
             case .fileMissing(let path): "\(NameText.displayed(path)) is missing"
             case .fileEdited(let path): "\(NameText.displayed(path)) was edited by hand"
-            case .recordDisagrees: "the index does not agree with the files (edited by hand?)"
+            default: cause(reason)
             }
         }
         return words.isEmpty ? "rendition of \(NameText.displayed(image))" : words.joined(separator: "; ")
