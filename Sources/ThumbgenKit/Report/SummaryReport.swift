@@ -91,8 +91,10 @@ public struct DecodedMemory: Sendable {
     public var total = Figures()
 
     public init(index: RenditionIndex) {
-        // Saturating: an unreadable original keeps the size its header claims, up to 2^31 a side.
+        // Saturating: an unreadable original keeps the size its header claims, up to 2^31 a side,
+        // and an index read from disk may hold any number (`report` reads one).
         func bytes(_ width: Int, _ height: Int) -> Int {
+            guard width > 0, height > 0 else { return 0 }
             let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
             return overflow || pixels > Int.max / 4 ? Int.max : pixels * 4
         }

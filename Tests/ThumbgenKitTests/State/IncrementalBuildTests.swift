@@ -213,5 +213,9 @@ import TestSupport
         }
         #expect(!site.folder.files().contains { $0.contains("/.thumbgen-") })
         #expect(try site.index("site/renditions.json").images["photos/a.jpg"]?.status == .resized)
+        // check agrees that a build would do the same: nothing to do, one warning.
+        let check = site.run(["check", site.manifestPath])
+        #expect(check.code == .success, "\(check.out)")
+        #expect(check.err.contains(": warning: cannot write its renditions: the rendition's name is longer than the file system allows"))
     }
 }
