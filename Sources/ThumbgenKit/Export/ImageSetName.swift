@@ -24,7 +24,8 @@ public enum ImageSetName {
         let hash = FileHash.sha256(Array(image.utf8) + [0] + Array(slot.utf8)).prefix(hashDigits)
         let keep = maximumBytes - hashDigits - 1
         var kept = ""
-        for character in name where kept.utf8.count + character.utf8.count <= keep {
+        for character in name {
+            guard kept.utf8.count + character.utf8.count <= keep else { break }
             kept.append(character)
         }
         name = kept + "-" + hash
