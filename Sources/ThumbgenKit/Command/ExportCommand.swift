@@ -25,6 +25,9 @@ enum ExportCommand {
             return
         case .success(let made): created = made
         }
+        if let real = RootFolder.realPath(of: folder), let root = RootFolder.realPath(of: manifest.root.path), real.hasPrefix(root + "/") {
+            diagnostics.emit(Diagnostic(.warning, file: folder, message: "the catalog is inside the manifest's root, where a glob such as **/*.jpg would take its files for originals; export it outside root", category: .info))
+        }
         let display = DisplayPaths(root: manifest.root.path)
         for item in plan.leftOut {
             let image = item.image.map { display.show(paths.rootRelative($0) ?? $0) }

@@ -83,11 +83,10 @@ struct CatalogChanges {
             }
         }
         record.imageSets[set.name] = Set(set.fileNames)
-        var changesBefore = changes.count
+        let changesBefore = changes.count
         switch catalog.entry(set.folder) {
         case .missing:
             changes.append(.makeFolder(set.folder))
-            changesBefore = changes.count
             for file in set.files { changes.append(.place(source: file.source, target: set.folder + "/" + file.name)) }
             changes.append(.write(set.contents, target: set.folder + "/Contents.json"))
             added += 1
@@ -110,7 +109,10 @@ struct CatalogChanges {
         let owned = owned ?? []
         for file in set.files {
             compareFile(set.folder + "/" + file.name, owned: owned.contains(file.name), catalog: catalog, what: "the \(file.scale)x file of \(what)") { current in
-                sourceRoot.entry(file.source) == current || (try? sourceRoot.read(file.source, limit: 1 << 30)) == (try? catalog.read(set.folder + "/" + file.name, limit: 1 << 30))
+                // The same file (a hard link), else the same bytes (a copy on another file system).
+                if sourceRoot.entry(file.source) == current { return true }
+                guard let source = try? sourceRoot.read(file.source, limit: 1 << 30) else { return false }
+                return (try? catalog.read(set.folder + "/" + file.name, limit: 1 << 30)) == source
             } change: { .place(source: file.source, target: set.folder + "/" + file.name) }
         }
         compareFile(set.folder + "/Contents.json", owned: owned.contains("Contents.json"), catalog: catalog, what: "the Contents.json of \(what)") { _ in

@@ -117,6 +117,17 @@ import TestSupport
         #expect(site.folder.exists("App.xcassets/Thumbnails/photos-a-thumb.imageset/photos-a-thumb@3x.jpg"))
     }
 
+    /// A catalog inside the manifest's root works, with a warning: a glob such as **/*.jpg would
+    /// take its files for originals.
+    @Test func aCatalogInsideRootIsAWarning() throws {
+        let site = try ExportFixture.site()
+        let catalog = ExportFixture.catalogPath(site, "site/App.xcassets")
+        let result = ExportFixture.export(site, "site/App.xcassets")
+        #expect(result.code == .success)
+        #expect(result.err.hasPrefix("\(catalog): warning: the catalog is inside the manifest's root, where a glob such as **/*.jpg would take its files for originals; export it outside root\n"))
+        #expect(result.err.hasSuffix("thumbgen: \(catalog): 6 imagesets (6 new, 0 updated, 0 unchanged, 0 removed); 15 files hard-linked, 0 copied\n"))
+    }
+
     @Test func theIndexMustExist() throws {
         let site = Site(manifest: ExportFixture.manifest())
         site.original("site/photos/a.jpg", JPEGFixtures.jpeg(Pictures.photo(width: 40, height: 30)))
