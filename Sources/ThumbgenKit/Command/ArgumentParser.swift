@@ -62,6 +62,8 @@ public enum ArgumentParser {
             return request
         case .lookup:
             try parseLookup(words, options, into: &request)
+        case .export:
+            try parseExport(words, into: &request)
         case .html:
             guard !words.isEmpty else { throw UsageError("usage: thumbgen html PATH... [--manifest MANIFEST] [--site-root DIR]") }
             request.htmlPaths = words
@@ -134,6 +136,18 @@ public enum ArgumentParser {
         } else {
             throw UsageError(usage)
         }
+    }
+
+    /// `export xcassets DIR [MANIFEST]`: the only kind of export is an Xcode asset catalog.
+    private static func parseExport(_ words: [String], into request: inout Request) throws(UsageError) {
+        let usage = "usage: thumbgen export xcassets DIR [MANIFEST]"
+        guard let kind = words.first else { throw UsageError(usage) }
+        guard kind == "xcassets" else {
+            throw UsageError("unknown export '\(kind)'\(Suggestion.hint(for: kind, among: ["xcassets"])); \(usage)")
+        }
+        guard words.count == 2 || words.count == 3 else { throw UsageError(usage) }
+        request.exportCatalog = words[1]
+        request.manifest = words.count == 3 ? words[2] : "manifest.yaml"
     }
 
     /// `--shard K/N`, else `THUMBGEN_SHARD=K/N`, else a Kubernetes Indexed Job's 0-based

@@ -3,7 +3,7 @@ import Raster
 /// What the user asked for, parsed from the command line and checked, before anything runs.
 public struct Request: Equatable, Sendable {
     public enum Command: String, CaseIterable, Sendable {
-        case build, check, clean, merge, report, html, lookup, help, version
+        case build, check, clean, merge, report, html, lookup, export, help, version
     }
 
     public var command: Command
@@ -32,6 +32,8 @@ public struct Request: Equatable, Sendable {
     /// `html`: the pages or folders to rewrite, and the built site's root if given.
     public var htmlPaths: [String] = []
     public var siteRoot: String?
+    /// `export xcassets DIR`: the catalog folder, as given.
+    public var exportCatalog: String?
     /// `help`: the command to describe, if any.
     public var helpTopic: String?
 

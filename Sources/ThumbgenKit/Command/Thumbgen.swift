@@ -44,6 +44,7 @@ public enum Thumbgen {
             case .report: ReportCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
             case .merge: MergeCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
             case .html: HTMLCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
+            case .export: ExportCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
             case .help, .version, .lookup: break
             }
         }
