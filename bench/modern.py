@@ -331,7 +331,18 @@ def summarise(ctx, kind, images, tools, runs, startup, calibration, work):
         out = os.path.join(work, "out", tool.key)
         files = served(tool.key if tool.key == "thumbgen" else "peer", kind, images, out,
                        floor=tool if isinstance(tool, Floor) else None)
-        scores = score_files(ctx, images, {n: p for (n, b), (p, _) in files.items() if b == PSNR_BOX and p})
+        card = {n: (p, is_modern) for (n, b), (p, is_modern) in files.items() if b == PSNR_BOX and p}
+        extra = {}
+        if tool.key == "thumbgen":
+            # Its modern files and its JPEG fallbacks scored apart: the constants section checks
+            # that the default quality still matches JPEG q82 on this corpus.
+            fallbacks = thumbgen_renditions(images, os.path.join(out, "corpus"))
+            extra["modern_scores"] = score_files(ctx, images, {n: p for n, (p, m) in card.items() if m})
+            extra["fallback_scores"] = score_files(ctx, images, {n: fallbacks[(n, PSNR_BOX)][0] for n in card})
+            scores = {n: extra["modern_scores"][n] if m else extra["fallback_scores"].get(n)
+                      for n, (p, m) in card.items()}
+        else:
+            scores = score_files(ctx, images, {n: p for n, (p, _) in card.items()})
         worst = [f["check"] for f in tool_runs if "check" in f]
         row = {"label": tool.label, "how": tool.how,
                "wall": statistics.median(f["wall"] for f in tool_runs), "walls": [f["wall"] for f in tool_runs],
@@ -339,7 +350,7 @@ def summarise(ctx, kind, images, tools, runs, startup, calibration, work):
                "rss_mb": statistics.median(f["rss_mb"] for f in tool_runs),
                "failed": sum(f["failed"] for f in tool_runs),
                "score_median": median(scores.values()), "scored": sum(1 for s in scores.values() if s is not None),
-               **byte_figures(files)}
+               **byte_figures(files), **extra}
         if worst:
             row["check"] = max(worst, key=lambda c: (c["missing"] + c["wrong"], c["off_by_one"]))
             row["check_text"] = check.summary(row["check"])
