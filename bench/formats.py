@@ -82,11 +82,11 @@ def images(which, limit):
         python = install.venv_python(VENV)
         entries = [e for e in corpus.build(os.path.join(SCRATCH, "corpus"), python,
                                            os.path.join(BENCH_DIR, "peers", "probe.py")) if e["format"] == "jpeg"]
-        return corpus._spread(entries, limit) if limit else sorted(entries, key=lambda e: e["name"])
+        return corpus.spread(entries, limit) if limit else sorted(entries, key=lambda e: e["name"])
     folder = second_set() if which == "second" else which
     paths = sorted(glob.glob(os.path.join(folder, "*.jpg")) + glob.glob(os.path.join(folder, "*.jpeg")))
     entries = [{"name": os.path.splitext(os.path.basename(p))[0], "path": p, "megapixels": os.path.getsize(p)} for p in paths]
-    return corpus._spread(entries, limit) if limit else entries
+    return corpus.spread(entries, limit) if limit else entries
 
 
 def second_set():

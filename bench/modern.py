@@ -28,6 +28,7 @@ import subprocess
 import sys
 
 import check
+import corpus
 import quality
 from formats import code_defaults
 from geometry import BOXES, PSNR_BOX, box_tag, inside
@@ -38,7 +39,11 @@ from tools import PEER_ENV, PythonPeer, Thumbgen, Tool, thumbgen_modern, thumbge
 KINDS = ("webp", "avif")
 # Qualities each peer is tried at, bracketing thumbgen's score (Pillow's bicubic and libvips'
 # own resampling reach a given score at other qualities than thumbgen's Lanczos).
-GRIDS = {"webp": [76, 82, 88, 94], "avif": [50, 60, 70, 80, 90]}
+GRIDS = {"webp": [76, 84, 92], "avif": [50, 62, 74, 86]}
+# Calibration runs on at most this many photos, spread over the size range: a median over 16
+# photos places the matching quality within a point or so, and scoring is the slow part
+# (SSIMULACRA2 takes about a second per box here). The tables score every photo.
+CALIBRATION_PHOTOS = 16
 CWEBP = "/usr/bin/cwebp"
 AVIFENC = "/usr/bin/avifenc"
 
@@ -261,13 +266,14 @@ def calibration_key(ctx, kind, images):
 
 def calibrate(ctx, kind, images, work):
     """Target score and each peer's matched quality, cached per (binary, versions, images, grid)."""
+    images = corpus.spread(images, CALIBRATION_PHOTOS)
     path = os.path.join(ctx["scratch"], "modern", f"calibration-{kind}-{calibration_key(ctx, kind, images)}.json")
     if os.path.exists(path):
         with open(path) as f:
             return json.load(f)
     log(f"{kind}: calibrating (untimed thumbgen build, then each peer's 960×540 boxes at q{GRIDS[kind]})")
     target, _ = thumbgen_target(ctx, kind, images, work)
-    result = {"target": target, "peers": {key: calibrate_peer(ctx, key, kind, images, work, target)
+    result = {"target": target, "photos": len(images), "peers": {key: calibrate_peer(ctx, key, kind, images, work, target)
                                           for key in ("pillow", "pyvips")}}
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:

@@ -235,8 +235,9 @@ def _modern_tables(record):
                          f"{row['rss_mb']:.0f} | {speed:.2f} | {ratio} | {row['served_bytes'] / 2**20:.2f} MiB | "
                          f"{row['modern_files']}/{row['boxes']} | {_fmt(row['score_median'], 1)} | {at_score} | "
                          f"{row.get('check_text', '—')} |")
-        lines += ["", f"Calibration (thumbgen's median: **{_fmt(cal['target'], 2)}**; each peer's 960×540 boxes at a grid "
-                      "of qualities, its own pipeline and encoder, median score and total bytes):", ""]
+        lines += ["", f"Calibration on {cal.get('photos', '?')} of the photos, spread over the size range (thumbgen's "
+                      f"median there: **{_fmt(cal['target'], 2)}**; each peer's 960×540 boxes at a grid of qualities, its own "
+                      "pipeline and encoder, median score and total bytes):", ""]
         for key, peer in cal["peers"].items():
             points = "; ".join(f"q{p['quality']}: {_fmt(p['median'], 1)}, {p['bytes'] / 1024:.0f} KiB" for p in peer["points"])
             lines.append(f"- {key}: {points} → quality {peer['matched']:.1f}"
