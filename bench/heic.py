@@ -5,14 +5,12 @@ so the decode dominates, and memory is worth comparing (target: 1.2x faster than
 lower peak RSS).
 """
 import os
-import shutil
-import statistics
 import subprocess
 import sys
 
 import check
-from measure import balanced_halves, run_workers
-from tools import PEER_ENV, PythonPeer, Thumbgen
+from measure import balanced_halves, medians, rotated
+from tools import PEER_ENV, PythonPeer, Thumbgen, run_once
 
 # libheif's x265 through pillow-heif: see peers/heicify.py for why not libvips' heifsave.
 QUALITY = 85
@@ -67,11 +65,8 @@ def measure(ctx, jpegs, rounds):
     runs = {t.key: [] for t in all_tools}
     env = dict(os.environ, **PEER_ENV)
     for r in range(rounds):
-        for tool in all_tools[r % len(all_tools):] + all_tools[:r % len(all_tools)]:
-            out = os.path.join(work, "out", tool.key)
-            shutil.rmtree(out, ignore_errors=True)
-            figures = run_workers(tool.commands(images, out, ctx), os.path.join(work, "runs", tool.key), env)
-            figures["check"] = check.check(images, tool.renditions(images, out))
+        for tool in rotated(all_tools, r):
+            figures = run_once(tool, images, ctx, work, env)
             runs[tool.key].append(figures)
             log(f"heic round {r + 1}/{rounds} {tool.label:22} {figures['wall']:7.2f} s wall {figures['cpu']:7.2f} s CPU "
                 f"{figures['rss_mb']:6.0f} MB  {check.summary(figures['check'])}")
@@ -79,11 +74,7 @@ def measure(ctx, jpegs, rounds):
     for tool in all_tools:
         tool_runs = runs[tool.key]
         worst = max((f["check"] for f in tool_runs), key=lambda c: (c["missing"] + c["wrong"], c["off_by_one"]))
-        rows[tool.key] = {"label": tool.label, "how": tool.how,
-                          "wall": statistics.median(f["wall"] for f in tool_runs), "walls": [f["wall"] for f in tool_runs],
-                          "cpu": statistics.median(f["cpu"] for f in tool_runs),
-                          "rss_mb": statistics.median(f["rss_mb"] for f in tool_runs),
-                          "failed": sum(f["failed"] for f in tool_runs),
+        rows[tool.key] = {"label": tool.label, "how": tool.how, **medians(tool_runs),
                           "check_text": check.summary(worst), "complete": check.complete(worst)}
     return {"images": len(images), "rounds": rounds, "megapixels": round(sum(i["megapixels"] for i in images), 1),
             "bytes": sum(i["bytes"] for i in images), "encoder": f"x265 preset {PRESET}, quality {QUALITY}",

@@ -33,8 +33,8 @@ import quality
 from formats import code_defaults
 from geometry import BOXES, PSNR_BOX, box_tag, inside
 from imagesize import pixel_size
-from measure import balanced_halves, run_workers
-from tools import PEER_ENV, PythonPeer, Thumbgen, Tool, thumbgen_modern, thumbgen_renditions
+from measure import balanced_halves, medians, rotated, run_workers
+from tools import PEER_ENV, PythonPeer, Thumbgen, Tool, run_once, thumbgen_modern, thumbgen_renditions
 
 KINDS = ("webp", "avif")
 # Qualities each peer is tried at, bracketing thumbgen's score (Pillow's bicubic and libvips'
@@ -314,12 +314,8 @@ def measure(ctx, kind, images, rounds):
     startup = []
     env = dict(os.environ, **PEER_ENV)
     for r in range(rounds):
-        for tool in tools[r % len(tools):] + tools[:r % len(tools)]:
-            out = os.path.join(work, "out", tool.key)
-            shutil.rmtree(out, ignore_errors=True)
-            figures = run_workers(tool.commands(images, out, ctx), os.path.join(work, "runs", tool.key), env)
-            if tool is not floor:
-                figures["check"] = check.check(images, tool.renditions(images, out))
+        for tool in rotated(tools, r):
+            figures = run_once(tool, images, ctx, work, env, checked=tool is not floor)
             runs[tool.key].append(figures)
             log(f"{kind} round {r + 1}/{rounds} {tool.label:24} {figures['wall']:7.2f} s wall {figures['cpu']:7.2f} s CPU "
                 f"{figures['rss_mb']:6.0f} MB" + (f"  {check.summary(figures['check'])}" if "check" in figures else ""))
@@ -350,11 +346,7 @@ def summarise(ctx, kind, images, tools, runs, startup, calibration, work):
         else:
             scores = score_files(ctx, images, {n: p for n, (p, _) in card.items()})
         worst = [f["check"] for f in tool_runs if "check" in f]
-        row = {"label": tool.label, "how": tool.how,
-               "wall": statistics.median(f["wall"] for f in tool_runs), "walls": [f["wall"] for f in tool_runs],
-               "cpu": statistics.median(f["cpu"] for f in tool_runs), "cpus": [f["cpu"] for f in tool_runs],
-               "rss_mb": statistics.median(f["rss_mb"] for f in tool_runs),
-               "failed": sum(f["failed"] for f in tool_runs),
+        row = {"label": tool.label, "how": tool.how, **medians(tool_runs),
                "score_median": median(scores.values()), "scored": sum(1 for s in scores.values() if s is not None),
                **byte_figures(files), **extra}
         if worst:

@@ -10,9 +10,11 @@ must not either (its defaults write both). The WebP and AVIF workloads (modern.p
 """
 import json
 import os
+import shutil
 
+import check
 from geometry import BOXES, box_tag, cascade_order, cascade_source, upright
-from measure import balanced_halves
+from measure import balanced_halves, run_workers
 
 CONVERT = "/usr/bin/convert"  # ImageMagick proper: /usr/local/bin/convert is a stand-in here
 GM = "/usr/bin/gm"
@@ -105,15 +107,23 @@ class Thumbgen(Tool):
         return thumbgen_renditions(images, os.path.join(out_dir, "corpus"))
 
 
+INDEX_KEYS = {f"{slot}@{scale}x": (bw, bh) for slot, scale, bw, bh in BOXES}  # "card@3x" -> (960, 540)
+
+
+def _index_images(corpus_dir, index_name):
+    """The `images` of thumbgen's index in corpus_dir, or {} when there is none."""
+    try:
+        with open(os.path.join(corpus_dir, index_name)) as f:
+            return json.load(f)["images"]
+    except (OSError, ValueError, KeyError):
+        return {}
+
+
 def thumbgen_renditions(images, corpus_dir, index_name="renditions.json"):
     """What thumbgen's index says it wrote for each (image, box); originals count as missing
     unless the box fits the original (then no rendition is needed)."""
-    keys = {f"{slot}@{scale}x": (bw, bh) for slot, scale, bw, bh in BOXES}
-    try:
-        with open(os.path.join(corpus_dir, index_name)) as f:
-            index = json.load(f)["images"]
-    except (OSError, ValueError, KeyError):
-        index = {}
+    keys = INDEX_KEYS
+    index = _index_images(corpus_dir, index_name)
     result = {}
     for image in images:
         original = os.path.basename(image["path"])
@@ -136,16 +146,11 @@ def thumbgen_renditions(images, corpus_dir, index_name="renditions.json"):
 def thumbgen_modern(images, corpus_dir, kind, index_name="renditions.json"):
     """{(image name, box): path of the `kind` file thumbgen kept for that box, or None}: a
     modern file is only kept under 90% of its fallback's bytes, so None is not a failure."""
-    keys = {f"{slot}@{scale}x": (bw, bh) for slot, scale, bw, bh in BOXES}
-    try:
-        with open(os.path.join(corpus_dir, index_name)) as f:
-            index = json.load(f)["images"]
-    except (OSError, ValueError, KeyError):
-        index = {}
+    index = _index_images(corpus_dir, index_name)
     result = {}
     for image in images:
         entry = index.get(os.path.basename(image["path"]), {})
-        for key, box in keys.items():
+        for key, box in INDEX_KEYS.items():
             sources = entry.get("renditions", {}).get(key, {}).get("sources") or []
             kept = [s["file"] for s in sources if s.get("type") == f"image/{kind}"]
             result[(image["name"], box)] = os.path.join(corpus_dir, kept[0]) if kept else None
@@ -261,3 +266,14 @@ def all_tools():
                "2 in parallel; `gm convert -size WxH IN -auto-orient -thumbnail 'WxH>' -quality 82 OUT` per "
                "(image, box)", _gm),
     ]
+
+
+def run_once(tool, images, ctx, work, env, checked=True):
+    """One timed run of `tool` into work/out/<key> (emptied first): its figures, and the check of
+    its output when `checked`."""
+    out = os.path.join(work, "out", tool.key)
+    shutil.rmtree(out, ignore_errors=True)
+    figures = run_workers(tool.commands(images, out, ctx), os.path.join(work, "runs", tool.key), env)
+    if checked:
+        figures["check"] = check.check(images, tool.renditions(images, out))
+    return figures
