@@ -16,13 +16,6 @@ from tools import PEER_ENV, PythonPeer, Thumbgen, run_once
 QUALITY = 85
 PRESET = "ultrafast"
 
-TOOLS = [
-    ("thumbgen", "thumbgen --jobs 2"),
-    ("pillow", "Pillow + pillow-heif"),
-    ("pyvips", "pyvips (heifload)"),
-]
-
-
 def log(message):
     print(f"bench: {message}", file=sys.stderr, flush=True)
 
@@ -48,8 +41,11 @@ def convert(ctx, jpegs):
 
 
 def tools():
+    """thumbgen with two jobs (the reference) and one (one process holds both jobs' full decodes
+    at once, a peer process one: --jobs 1 shows the memory of one decode)."""
     return [
         Thumbgen(2),
+        Thumbgen(1),
         PythonPeer("pillow", "Pillow + pillow-heif", "the standard workload's Pillow worker; "
                    "`pillow_heif.register_heif_opener()` (no draft(): no scaled HEVC decode)", "pillow_worker.py"),
         PythonPeer("pyvips", "pyvips (heifload)", "the standard workload's pyvips worker; thumbnail() loads "
