@@ -9,7 +9,7 @@ RELEASE := .build/release
 TEST_BUILD := --scratch-path .build/testing
 FUZZ_SECONDS ?= 60
 
-.PHONY: deps test-deps build originals thumbs test serve screenshots fuzz bench bench-quick saving clean-build
+.PHONY: deps test-deps build originals thumbs test serve screenshots fuzz bench bench-quick bench-unseen saving clean-build
 
 deps:
 	@./scripts/install-deps.sh
@@ -51,13 +51,19 @@ saving: thumbs
 	@$(RELEASE)/DecodeSaving originals example-site/renditions.json
 	@$(RELEASE)/DecodeSaving renditions example-site/renditions.json
 
-# Installs the peers and the corpus when missing, then runs the standard workload interleaved.
-# BENCH_QUICK=1, BENCH_ROUNDS=N, BENCH_TOOLS=thumbgen,pillow,... : see bench/README.md.
+# Installs the peers and the corpus when missing, then runs the standard workload interleaved,
+# the WebP, AVIF and HEIC workloads and the side sections. BENCH_QUICK=1, BENCH_ROUNDS=N,
+# BENCH_TOOLS=thumbgen,pillow,..., BENCH_SECTIONS=..., BENCH_CORPUS=DIR: see bench/README.md.
 bench: build
 	THUMBGEN=$(RELEASE)/thumbgen $(PYTHON) bench/run.py
 
 bench-quick:
 	BENCH_QUICK=1 $(MAKE) bench
+
+# The same benchmark on an unseen corpus (Debian packages the default corpus does not include,
+# unpacked, not installed): checks that what was tuned on the default corpus holds.
+bench-unseen: build
+	BENCH_CORPUS="$$($(PYTHON) bench/unseen.py)" THUMBGEN=$(RELEASE)/thumbgen $(PYTHON) bench/run.py
 
 clean-build:
 	rm -rf .build Fuzz/.build
