@@ -26,9 +26,8 @@ enum BuildCommand {
             for index in found.indices where found[index].category == .image { found[index].severity = .error }
         }
         diagnostics.emit(found)
-        if request.json {
-            console.out(SummaryReport.json(summary) + "\n")
-        } else {
+        for (key, value) in SummaryReport.json(summary) { diagnostics.report(key, value) }
+        if !request.json {
             if !request.quiet { console.err(SummaryReport.text(summary)) }
             if let profile = summary.profile { console.err(ProfileReport.text(profile)) }
         }
