@@ -28,7 +28,8 @@ public enum FuzzInput {
 
     /// Probes, then renders through the build's own render stage (decode once, shrunk on load,
     /// every rendition and the placeholder), with small limits so hostile headers are refused
-    /// rather than allocated.
+    /// rather than allocated. Planes on, as a JPEG build with JPEG or WebP files renders: a YCbCr
+    /// or grey JPEG goes through the raw (planar) decode, anything else through RGBA rows.
     public static func probeAndDecode(_ path: String) {
         let limits = Limits(pixels: 16_000_000, dimension: 8192, memoryMB: 64)
         let probe = ImageProbe.probe(path: path, limits: limits)
@@ -38,6 +39,6 @@ public enum FuzzInput {
         guard !plan.renditions.isEmpty else { return }
         _ = try? Renderer.render(path: path, header: header, renditions: plan.renditions,
                                  limits: DecodeLimits(pixels: limits.pixels, memoryBytes: limits.memoryMB << 20, scans: limits.scans),
-                                 placeholder: true)
+                                 placeholder: true, planes: true)
     }
 }
