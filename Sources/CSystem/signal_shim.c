@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -43,6 +44,13 @@ int tg_signals_to_pipe(void) {
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
     if (sigaction(SIGINT, &action, NULL) != 0 || sigaction(SIGTERM, &action, NULL) != 0) return -1;
+    // A parent may have started us with these signals blocked (the mask survives exec): unblock
+    // them here, before any worker thread exists, so that every thread inherits the open mask.
+    sigset_t wanted;
+    sigemptyset(&wanted);
+    sigaddset(&wanted, SIGINT);
+    sigaddset(&wanted, SIGTERM);
+    if (pthread_sigmask(SIG_UNBLOCK, &wanted, NULL) != 0) return -1;
     return signal_pipe[0];
 }
 

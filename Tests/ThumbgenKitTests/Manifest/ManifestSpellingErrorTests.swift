@@ -22,17 +22,17 @@ struct ManifestSpellingErrorTests {
 
     static let sizes: [ManifestCase] = [
         ManifestCase("a width in CSS pixels", slot("  thumb: { size: 1200px, scales: [1] }"),
-            "manifest.yaml:3:17: error: size '1200px' of slot 'thumb' has a unit ('px'), but sizes are in points and take none: write 1200x (width only) or 1200x800 (width and height)"),
+            "manifest.yaml:3:18: error: size '1200px' of slot 'thumb' has a unit ('px'), but sizes are in points and take none: write 1200x (width only) or 1200x800 (width and height)"),
         ManifestCase("both sides in pixels", slot("  thumb: { size: 60px x 60px, scales: [1] }"),
-            "manifest.yaml:3:17: error: size '60px x 60px' of slot 'thumb' has a unit ('px'), but sizes are in points and take none: write 60x60"),
+            "manifest.yaml:3:18: error: size '60px x 60px' of slot 'thumb' has a unit ('px'), but sizes are in points and take none: write 60x60"),
         ManifestCase("a height in points", slot("  thumb: { size: x200pt, scales: [1] }"),
-            "manifest.yaml:3:17: error: size 'x200pt' of slot 'thumb' has a unit ('pt'), but sizes are in points and take none: write x200 (height only)"),
+            "manifest.yaml:3:18: error: size 'x200pt' of slot 'thumb' has a unit ('pt'), but sizes are in points and take none: write x200 (height only)"),
         ManifestCase("a multiplication sign", slot("  thumb: { size: 60 × 60, scales: [1] }"),
-            "manifest.yaml:3:17: error: size '60 × 60' of slot 'thumb' separates its sides with '×'; use a lowercase letter x: write 60x60"),
+            "manifest.yaml:3:18: error: size '60 × 60' of slot 'thumb' separates its sides with '×'; use a lowercase letter x: write 60x60"),
         ManifestCase("a capital X", slot("  thumb: { size: 320X180, scales: [1] }"),
-            "manifest.yaml:3:17: error: size '320X180' of slot 'thumb' separates its sides with 'X'; use a lowercase letter x: write 320x180"),
+            "manifest.yaml:3:18: error: size '320X180' of slot 'thumb' separates its sides with 'X'; use a lowercase letter x: write 320x180"),
         ManifestCase("a width only, with a unit and a separator", slot("  thumb: { size: 390px x, scales: [1] }"),
-            "manifest.yaml:3:17: error: size '390px x' of slot 'thumb' has a unit ('px'), but sizes are in points and take none: write 390x (width only)"),
+            "manifest.yaml:3:18: error: size '390px x' of slot 'thumb' has a unit ('px'), but sizes are in points and take none: write 390x (width only)"),
     ]
 
     @Test(arguments: quotedNumbers + sizes)
