@@ -1,5 +1,6 @@
 # thumbgen. `make thumbs` builds the example site's renditions; `make test` runs every test;
-# `make bench` runs the benchmark against the peers (bench/README.md; `make bench-quick` to iterate).
+# `make bench` runs the benchmark against the peers (bench/README.md; `make bench-quick` to iterate);
+# `make saving` measures what a client decodes from the originals and from the renditions.
 SWIFT ?= swift
 PYTHON ?= python3
 RELEASE := .build/release
@@ -8,7 +9,7 @@ RELEASE := .build/release
 TEST_BUILD := --scratch-path .build/testing
 FUZZ_SECONDS ?= 60
 
-.PHONY: deps test-deps build originals thumbs test serve screenshots fuzz bench bench-quick clean-build
+.PHONY: deps test-deps build originals thumbs test serve screenshots fuzz bench bench-quick bench-unseen saving dist dist-test clean-build
 
 deps:
 	@./scripts/install-deps.sh
@@ -43,13 +44,36 @@ screenshots: thumbs test-deps
 fuzz: deps
 	./scripts/fuzz.sh $(FUZZ_SECONDS)
 
-# Installs the peers and the corpus when missing, then runs the standard workload interleaved.
-# BENCH_QUICK=1, BENCH_ROUNDS=N, BENCH_TOOLS=thumbgen,pillow,... : see bench/README.md.
+# The saving, measured: every (image, slot) of the example index decoded at screen scale 3, from
+# the originals and from the files the index picks, each way in a process of its own.
+saving: thumbs
+	@$(RELEASE)/DecodeSaving --header
+	@$(RELEASE)/DecodeSaving originals example-site/renditions.json
+	@$(RELEASE)/DecodeSaving renditions example-site/renditions.json
+
+# Installs the peers and the corpus when missing, then runs the standard workload interleaved,
+# the WebP, AVIF and HEIC workloads and the side sections. BENCH_QUICK=1, BENCH_ROUNDS=N,
+# BENCH_TOOLS=thumbgen,pillow,..., BENCH_SECTIONS=..., BENCH_CORPUS=DIR: see bench/README.md.
 bench: build
 	THUMBGEN=$(RELEASE)/thumbgen $(PYTHON) bench/run.py
 
 bench-quick:
 	BENCH_QUICK=1 $(MAKE) bench
+
+# The same benchmark on an unseen corpus (Debian packages the default corpus does not include,
+# unpacked, not installed): checks that what was tuned on the default corpus holds.
+bench-unseen: build
+	BENCH_CORPUS="$$($(PYTHON) bench/unseen.py)" THUMBGEN=$(RELEASE)/thumbgen $(PYTHON) bench/run.py
+
+# The release tarball, dist/thumbgen-<version>-linux-<arch>.tar.gz: the binary with the Swift
+# runtime linked in, the README, the schema and DEPENDENCIES (the Debian packages it needs).
+dist: deps
+	./scripts/dist.sh
+
+# Proves the tarball runs without a Swift toolchain: the Dockerfile's steps replayed in a Debian 12
+# root made by mmdebstrap (installed when missing), which then builds the example site. Needs root.
+dist-test: dist originals
+	./scripts/dist-test.sh
 
 clean-build:
 	rm -rf .build Fuzz/.build

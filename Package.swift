@@ -56,6 +56,9 @@ let package = Package(
         .executableTarget(name: "ExampleOriginals", dependencies: ["ImageCodecs", "Raster"]),
         // One rendition in several formats and settings, timed: bench/formats.py measures with it.
         .executableTarget(name: "EncodeProbe", dependencies: ["ImageCodecs", "Raster"]),
+        // What a client showing every slot of an index at scale 3 decodes and holds, from the
+        // originals or from the files the index picks, one process per way (make saving).
+        .executableTarget(name: "DecodeSaving", dependencies: ["ImageCodecs", "Renditions"]),
 
         // Fixtures generated in code, shared by the test targets.
         .target(name: "TestSupport", dependencies: ["ImageCodecs", "Raster", "ThumbgenKit", "LibWebP", "LibAVIF", "LibHEIF"],

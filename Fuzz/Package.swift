@@ -15,6 +15,7 @@ let package = Package(
         .executableTarget(name: "FuzzHEIF", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzWebP", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzGIF", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzIndex", dependencies: ["FuzzSupport", .product(name: "Renditions", package: "thumbgen")]),
         // Writes each target's seed corpus; an ordinary program (it has a main).
         .executableTarget(name: "FuzzSeeds", dependencies: [.product(name: "ImageCodecs", package: "thumbgen"), .product(name: "Raster", package: "thumbgen"),
                                                          .product(name: "TestSupport", package: "thumbgen")]),

@@ -92,7 +92,7 @@ def build(store_dir, venv_python, probe_script, source_dirs=SOURCE_DIRS):
     return entries
 
 
-def _spread(items, count):
+def spread(items, count):
     """`count` items evenly spaced through `items` (sorted by megapixels)."""
     items = sorted(items, key=lambda e: (e["megapixels"], e["name"]))
     if len(items) <= count:
@@ -107,8 +107,8 @@ def quick_subset(entries, jpegs=8, pngs=6):
     progressive = [e for e in jpeg if e["progressive"]]
     baseline = [e for e in jpeg if not e["progressive"]]
     n_prog = min(len(progressive), max(1, jpegs * 3 // 8))
-    chosen = _spread(progressive, n_prog) + _spread(baseline, jpegs - n_prog)
-    chosen += _spread([e for e in entries if e["format"] == "png"], pngs)
+    chosen = spread(progressive, n_prog) + spread(baseline, jpegs - n_prog)
+    chosen += spread([e for e in entries if e["format"] == "png"], pngs)
     return chosen
 
 

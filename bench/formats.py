@@ -14,7 +14,7 @@ with SSIMULACRA2 (PyPI `ssimulacra2`) against a full-decode Lanczos reference of
 
 `--set corpus` (default) is bench/corpus.py's JPEG photos; `second` is the photos of Debian's
 lomiri-wallpapers-16.04, which the corpus does not include (unpacked, not installed, under
-.build/bench/second-set); any other value is a folder of JPEGs. Scratch data and a cache of
+.build/bench/unseen: bench/unseen.py); any other value is a folder of JPEGs. Scratch data and a cache of
 results (delete it, or --fresh, after changing an encoder) live in .build/bench/formats/.
 """
 import argparse
@@ -82,30 +82,19 @@ def images(which, limit):
         python = install.venv_python(VENV)
         entries = [e for e in corpus.build(os.path.join(SCRATCH, "corpus"), python,
                                            os.path.join(BENCH_DIR, "peers", "probe.py")) if e["format"] == "jpeg"]
-        return corpus._spread(entries, limit) if limit else sorted(entries, key=lambda e: e["name"])
+        return corpus.spread(entries, limit) if limit else sorted(entries, key=lambda e: e["name"])
     folder = second_set() if which == "second" else which
     paths = sorted(glob.glob(os.path.join(folder, "*.jpg")) + glob.glob(os.path.join(folder, "*.jpeg")))
     entries = [{"name": os.path.splitext(os.path.basename(p))[0], "path": p, "megapixels": os.path.getsize(p)} for p in paths]
-    return corpus._spread(entries, limit) if limit else entries
+    return corpus.spread(entries, limit) if limit else entries
 
 
 def second_set():
     """lomiri-wallpapers-16.04's photos, unpacked from the .deb without installing it (installing
-    would put them under /usr/share/backgrounds, in the benchmark corpus)."""
-    folder = os.path.join(SCRATCH, "second-set", "photos")
-    if glob.glob(os.path.join(folder, "*.jpg")):
-        return folder
-    work = os.path.join(SCRATCH, "second-set")
-    os.makedirs(work, exist_ok=True)
-    subprocess.run(["apt-get", "download", "lomiri-wallpapers-16.04"], cwd=work, check=True, capture_output=True)
-    deb = glob.glob(os.path.join(work, "lomiri-wallpapers-16.04_*.deb"))[0]
-    subprocess.run(["dpkg-deb", "-x", deb, os.path.join(work, "x")], check=True)
-    os.makedirs(folder, exist_ok=True)
-    for path in glob.glob(os.path.join(work, "x", "usr", "share", "backgrounds", "*.jpg")):
-        shutil.copy(path, folder)
-    shutil.rmtree(os.path.join(work, "x"))
-    os.remove(deb)
-    return folder
+    would put them under /usr/share/backgrounds, in the benchmark corpus): bench/unseen.py's
+    corpus, whose JPEGs are exactly those photos."""
+    import unseen
+    return unseen.fetch(install.venv_python(VENV))
 
 
 def measure(task):

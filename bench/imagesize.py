@@ -5,11 +5,38 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
 def sniff(head):
-    """'jpeg', 'png' or None from a file's first bytes."""
+    """'jpeg', 'png' or None from a file's first bytes (the corpus formats; see `modern_size`)."""
     if head.startswith(b"\xff\xd8\xff"):
         return "jpeg"
     if head.startswith(PNG_MAGIC):
         return "png"
+    return None
+
+
+def modern_size(path):
+    """(width, height) of a WebP (VP8, VP8L, VP8X) or of an AVIF/HEIC's first `ispe` box, or None."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(1 << 16)
+    except OSError:
+        return None
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        chunk = head[12:16]
+        if chunk == b"VP8 " and head[23:26] == b"\x9d\x01\x2a":
+            w, h = struct.unpack("<HH", head[26:30])
+            return (w & 0x3FFF, h & 0x3FFF)
+        if chunk == b"VP8L" and head[20] == 0x2F:
+            bits = struct.unpack("<I", head[21:25])[0]
+            return ((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1)
+        if chunk == b"VP8X":
+            w = int.from_bytes(head[24:27], "little") + 1
+            h = int.from_bytes(head[27:30], "little") + 1
+            return (w, h)
+        return None
+    if head[4:8] == b"ftyp":
+        at = head.find(b"ispe")
+        if at > 0 and len(head) >= at + 16:
+            return struct.unpack(">II", head[at + 8:at + 16])
     return None
 
 
@@ -26,7 +53,7 @@ def pixel_size(path):
                 return _jpeg_sof_size(f)
     except OSError:
         pass
-    return None
+    return modern_size(path)
 
 
 def _jpeg_sof_size(f):

@@ -10,8 +10,13 @@ APT_PACKAGES = [
     "libvips-tools", "imagemagick", "graphicsmagick", "libjpeg-turbo-progs", "time",
     "plasma-workspace-wallpapers", "mate-backgrounds", "ukui-wallpapers", "lxqt-themes",
     "lomiri-wallpapers-20.04",
+    # The encoder-alone floors of the WebP and AVIF workloads: cwebp and avifenc.
+    "webp", "libavif-bin",
 ]
 PYPI_PACKAGES = ["Pillow", "pyvips"]
+# The WebP/AVIF and HEIC workloads: SSIMULACRA2 scores, Pillow's HEIC reader; the constants
+# section: `deflate` (libdeflate). Pillow's own wheels write AVIF (11.3 and later): no plugin needed.
+PYPI_EXTRAS = ["ssimulacra2", "pillow-heif", "deflate"]
 
 
 def _apt_missing(packages):
@@ -55,3 +60,15 @@ def venv_python(venv_dir):
                    + PYPI_PACKAGES, check=True)
     subprocess.run(probe, check=True)
     return python
+
+
+def venv_extras(python):
+    """pip installs the extras the newer workloads need, when missing."""
+    probe = [python, "-c", "import ssimulacra2, pillow_heif, deflate; from PIL import features; "
+             "assert features.check('avif'), 'this Pillow writes no AVIF'"]
+    if subprocess.run(probe, capture_output=True).returncode == 0:
+        return
+    print(f"bench: installing {' '.join(PYPI_EXTRAS)} into the bench venv (pip)", file=sys.stderr)
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--upgrade",
+                    "Pillow>=11.3"] + PYPI_EXTRAS, check=True)
+    subprocess.run(probe, check=True)

@@ -12,6 +12,7 @@ started (the tool's processes, plus sh and time, about a millisecond per command
 import os
 import resource
 import shlex
+import statistics
 import subprocess
 import time
 
@@ -110,3 +111,17 @@ def balanced_halves(images, workers=2):
         shares[lightest].append(image)
         loads[lightest] += image["width"] * image["height"]
     return [s for s in shares if s]
+
+
+def rotated(items, round_number):
+    """The round's order: `items` rotated by the round number, so no tool always goes first."""
+    shift = round_number % len(items)
+    return items[shift:] + items[:shift]
+
+
+def medians(tool_runs):
+    """Medians over rounds of one tool's figures, with the per-round walls kept for the range."""
+    return {"wall": statistics.median(f["wall"] for f in tool_runs), "walls": [f["wall"] for f in tool_runs],
+            "cpu": statistics.median(f["cpu"] for f in tool_runs), "cpus": [f["cpu"] for f in tool_runs],
+            "rss_mb": statistics.median(f["rss_mb"] for f in tool_runs),
+            "failed": sum(f["failed"] for f in tool_runs)}

@@ -48,6 +48,12 @@ def versions(ctx):
         "ImageMagick": _first_line(["/usr/bin/convert", "-version"]),
         "GraphicsMagick": _first_line(["gm", "-version"]),
         "djpeg": _first_line(["djpeg", "-version"]),
+        "cwebp": _first_line(["cwebp", "-version"]),
+        "avifenc": _first_line(["avifenc", "--version"]),
+        "Pillow codecs": _first_line([ctx["python"], "-c", "from PIL import features as f; "
+                                      "print(f'libwebp {f.version(\"webp\")}, libavif {f.version(\"avif\")}')"]),
+        "pillow-heif": _first_line([ctx["python"], "-c", "import pillow_heif as p; i = p.libheif_info(); "
+                                    "print(p.__version__, 'libheif', i['libheif'], '| HEVC decoder', i['decoders'].get('libde265', '?'))"]),
         "python (harness)": platform.python_version(),
     }
 
@@ -187,13 +193,189 @@ def _shards_table(record):
     for row in parallel["rows"]:
         lines.append(f"| {row['shards']} | {row['wall']:.2f} | {row['speedup']:.2f}× | {row['merge']:.3f} | "
                      f"{'byte-identical' if row['identical_index'] else 'DIFFERENT'} |")
-    lines += ["", f"Merging {merge['shards']} shard indexes holding {merge['entries']:,} images "
-              f"({merge['index_bytes'] / 1e6:.1f} MB of index): {merge['seconds']:.2f} s (median)."]
+    if "renditions_on_disk" in merge:
+        statuses = ", ".join(f"{n:,} {k}" for k, n in sorted(merge["statuses"].items()))
+        lines += ["", f"**Merge of real renditions**: {merge['entries']:,} real {merge['image_size']} JPEGs (crops of "
+                  f"corpus photos) built as {merge['shards']} shards ({merge['build_seconds']:.0f} s, untimed), "
+                  f"{merge['renditions_on_disk']:,} renditions on disk; index entries: {statuses}. "
+                  f"`thumbgen merge` reads the {merge['shards']} shard indexes, checks that every rendition each one "
+                  f"lists is on disk as recorded, and writes the index ({merge['index_bytes'] / 1e6:.1f} MB): "
+                  f"**{merge['seconds']:.2f} s** (median of {len(merge['times'])}; "
+                  f"{1e6 * merge['seconds'] / merge['entries']:.0f} µs per image)."]
+    return lines
+
+
+def _modern_tables(record):
+    lines = []
+    for kind, result in (record.get("modern") or {}).items():
+        name = {"webp": "WebP", "avif": "AVIF"}[kind]
+        rows, cal = result["tools"], result["calibration"]
+        q, effort = result["setting"]
+        ref = rows["thumbgen"]
+        lines += [f"### {name} workload (issue 15): {result['images']} JPEG photos, seven boxes, JPEG q82 fallbacks "
+                  f"and {name} beside them — medians of {result['rounds']} interleaved round(s)", "",
+                  f"thumbgen at its defaults ({name} q{q}, {'method' if kind == 'webp' else 'aom speed'} {effort}). "
+                  f"**Matched quality**: the peers run at the quality whose median SSIMULACRA2 of the 960×540 box matches "
+                  f"thumbgen's, found before the timed rounds (calibration below); bytes: every box that needs a rendition, "
+                  f"as served to a browser that takes {name} (thumbgen keeps a {name} file only under 90% of its "
+                  f"fallback's bytes, and serves the fallback otherwise). SSIMULACRA2: median over the 960×540 boxes "
+                  f"against a full-decode Lanczos reference at the file's own size. The floor is the encoder alone.", "",
+                  "| tool | wall s (range) | CPU s | peak RSS MB | images/s | thumbgen ÷ tool | bytes served | "
+                  f"{name} files | SSIMULACRA2 | bytes at thumbgen's score | output check |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+        for key in ("thumbgen", "pillow", "pyvips", "floor"):
+            row = rows[key]
+            speed = result["images"] / row["wall"] if row["wall"] else 0
+            ratio = f"{(result['images'] / ref['wall']) / speed:.2f}×" if key != "floor" and speed else "—"
+            cpu = f"{row['cpu']:.2f}"
+            if key == "floor":
+                cpu += f" ({row['net_cpu']:.2f} net of start-up)"
+            at_score = f"{row['bytes_at_thumbgen_score'] / 2**20:.2f} MiB" if "bytes_at_thumbgen_score" in row else "—"
+            lines.append(f"| {row['label']} | {row['wall']:.2f} ({min(row['walls']):.2f}–{max(row['walls']):.2f}) | {cpu} | "
+                         f"{row['rss_mb']:.0f} | {speed:.2f} | {ratio} | {row['served_bytes'] / 2**20:.2f} MiB | "
+                         f"{row['modern_files']}/{row['boxes']} | {_fmt(row['score_median'], 1)} | {at_score} | "
+                         f"{row.get('check_text', '—')} |")
+        lines += ["", f"Calibration on {cal.get('photos', '?')} of the photos, spread over the size range (thumbgen's "
+                      f"median there: **{_fmt(cal['target'], 2)}**; each peer's 960×540 boxes at a grid of qualities, its own "
+                      "pipeline and encoder, median score and total bytes):", ""]
+        for key, peer in cal["peers"].items():
+            points = "; ".join(f"q{p['quality']}: {_fmt(p['median'], 1)}, {p['bytes'] / 1024:.0f} KiB" for p in peer["points"])
+            lines.append(f"- {key}: {points} → quality {peer['matched']:.1f}"
+                         f"{' (extrapolated)' if peer['extrapolated'] else ''}, run at **q{peer['quality']}**")
+        floor = rows["floor"]
+        jpeg_only = record["sets"].get("jpeg", {}).get("tools", {}).get("thumbgen")
+        if jpeg_only and record["sets"]["jpeg"]["images"] == result["images"]:
+            lines += ["", f"thumbgen's CPU covers decoding every photo, resampling and writing the JPEG fallbacks too: "
+                          f"the same build without {name} (the JPEG set above) takes {jpeg_only['cpu']:.2f} CPU s, so "
+                          f"{name} adds **{ref['cpu'] - jpeg_only['cpu']:.2f} s** against the encoder alone's "
+                          f"{floor['net_cpu']:.2f} s (which encodes every box; thumbgen keeps {ref['modern_files']} "
+                          f"of {ref['boxes']} files but encodes them all)."]
+        lines += ["", f"Floor: {floor['how']}; start-up cost measured as as many runs on a 16×16 PNG "
+                      f"({floor['startup_cpu']:.2f} CPU s) and taken off. Peers: " +
+                  "; ".join(f"{rows[k]['label']}: {rows[k]['how']}" for k in ("pillow", "pyvips")) + ". Two workers each.", ""]
+    return lines
+
+
+def _heic_table(record):
+    heic = record.get("heic")
+    if not heic:
+        return []
+    rows = heic["tools"]
+    ref = rows["thumbgen"]
+    lines = [f"### HEIC workload (issue 16): {heic['images']} photos as HEIC ({heic['megapixels']} MP, "
+             f"{heic['bytes'] / 2**20:.1f} MiB; {heic['encoder']}), seven boxes, JPEG q82 fallbacks — medians of "
+             f"{heic['rounds']} interleaved round(s)", "",
+             "| tool | wall s (range) | CPU s | peak RSS MB | images/s | thumbgen ÷ tool | output check |",
+             "|---|---:|---:|---:|---:|---:|---|"]
+    for key, row in rows.items():
+        speed = heic["images"] / row["wall"] if row["wall"] else 0
+        ratio = f"{row['wall'] / ref['wall']:.2f}×" if ref["wall"] else "—"
+        lines.append(f"| {row['label']} | {row['wall']:.2f} ({min(row['walls']):.2f}–{max(row['walls']):.2f}) | "
+                     f"{row['cpu']:.2f} | {row['rss_mb']:.0f} | {speed:.2f} | {ratio} | {row['check_text']} |")
+    lines += ["", "How: " + "; ".join(f"{row['label']}: {row['how']}" for row in rows.values()) + "."]
+    return lines
+
+
+def _constants_tables(record):
+    constants = record.get("constants")
+    if not constants:
+        return []
+    lines = ["### Tuned constants, checked on this corpus", "",
+             "Each constant below was tuned on the default corpus; `make bench-unseen` prints the same table for "
+             "photos the tuning never saw (bench/results/unseen.md).", ""]
+    deflate = constants.get("deflate")
+    if deflate:
+        levels = deflate["levels"]
+        zlib6 = levels["zlib 6"]
+        lines += [f"**`compression: 6` → {deflate['chosen']}**: thumbgen's {deflate['files']} PNG renditions of the PNG set, "
+                  "inflated to their filtered rows and compressed again (one process):", "",
+                  "| compressor | bytes | ÷ zlib 6 | CPU s | ÷ zlib 6 |", "|---|---:|---:|---:|---:|"]
+        for name, cell in levels.items():
+            mark = " (chosen)" if name == deflate["chosen"] else ""
+            lines.append(f"| {name}{mark} | {cell['bytes'] / 1e6:.2f} MB | {cell['bytes'] / zlib6['bytes']:.3f} | "
+                         f"{cell['cpu']:.2f} | {cell['cpu'] / zlib6['cpu']:.2f} |")
+        e2e = deflate["end_to_end"]
+        if e2e["thumbgen_bytes"] and e2e["pillow_bytes"]:
+            lines += ["", f"End to end (the PNG set above): thumbgen {e2e['thumbgen_bytes'] / 1e6:.2f} MB against Pillow's "
+                          f"zlib-6 {e2e['pillow_bytes'] / 1e6:.2f} MB ({e2e['thumbgen_bytes'] / e2e['pillow_bytes']:.3f}×), "
+                          f"in {e2e['thumbgen_cpu']:.2f} against {e2e['pillow_cpu']:.2f} CPU s for the whole workload."]
+        lines.append("")
+    for key, title, what in (("decode_headroom", "JPEG decode headroom", "largest box's PSNR against the full-decode "
+                              "Lanczos reference; libjpeg DCT-scaled decode at the power-of-two scale the headroom picks, "
+                              "Pillow's Lanczos (an emulation: the trade-off, not thumbgen's own figures)"),
+                             ("cascade_headroom", "Cascade headroom", "PSNR of each box made from a larger rendition "
+                              "against a resize of the decode straight to its size (Pillow's Lanczos)")):
+        section = constants.get(key)
+        if not section:
+            continue
+        lines += [f"**{title} {section['chosen']}** ({section['files']} JPEGs; {what}):", "",
+                  "| headroom | PSNR median dB | PSNR min dB | boxes | " +
+                  ("decode CPU s | pixels decoded (MP) |" if key == "decode_headroom" else "pixels read (MP) |"),
+                  "|---:|---:|---:|---:|---:|" + ("---:|" if key == "decode_headroom" else "")]
+        for h, row in section["headrooms"].items():
+            mark = " (chosen)" if float(h) == float(section["chosen"]) else ""
+            tail = (f"{row['cpu']:.2f} | {row['pixels'] / 1e6:.0f} |" if key == "decode_headroom"
+                    else f"{row['pixels_read'] / 1e6:.0f} |")
+            lines.append(f"| {h}{mark} | {_fmt(row['psnr_median'])} | {_fmt(row['psnr_min'])} | {row['count']} | {tail}")
+        lines.append("")
+    formats = constants.get("formats") or {}
+    if formats:
+        lines += [f"**WebP and AVIF default qualities** (match JPEG q82 within {constants['tolerance']:g} SSIMULACRA2 "
+                  "points, median of thumbgen's own 960×540 boxes of the photos where it kept the modern file):", ""]
+        for kind, row in formats.items():
+            lines.append(f"- {kind} q{row['quality']}: {row['modern_median']:.1f} against JPEG q82's {row['jpeg_median']:.1f} "
+                         f"on {row['photos']} photos: {'within' if row['within'] else 'NOT within'} "
+                         f"{constants['tolerance']:g} points")
+    return lines
+
+
+def _modern_targets(record):
+    """Issue 15: ≥ 1.5× every peer at no more bytes and no lower score; CPU ≤ 1.3× the floor; RSS ≤ pyvips'."""
+    lines = []
+    for kind, result in (record.get("modern") or {}).items():
+        name = {"webp": "WebP", "avif": "AVIF"}[kind]
+        rows = result["tools"]
+        ref = rows["thumbgen"]
+        for peer in ("pillow", "pyvips"):
+            row = rows[peer]
+            ratio = row["wall"] / ref["wall"] if ref["wall"] else 0
+            ok = ratio >= 1.5 and ref.get("complete") and row.get("complete")
+            lines.append(f"| {name}: ≥ 1.5× {peer} (wall) | {ratio:.2f}× (CPU s: {row['cpu'] / ref['cpu']:.2f}×) | "
+                         f"{'yes' if ok else 'no'} |")
+            bytes_eq = row["bytes_at_thumbgen_score"]
+            lines.append(f"| {name}: bytes ≤ {peer}'s at equal SSIMULACRA2 | {ref['served_bytes'] / 2**20:.2f} vs "
+                         f"{bytes_eq / 2**20:.2f} MiB (as run: {row['served_bytes'] / 2**20:.2f} MiB at "
+                         f"{_fmt(row['score_median'], 1)} vs thumbgen's {_fmt(ref['score_median'], 1)}) | "
+                         f"{'yes' if ref['served_bytes'] <= bytes_eq else 'no'} |")
+        floor = rows["floor"]
+        ratio = ref["cpu"] / floor["net_cpu"] if floor["net_cpu"] else float("inf")
+        lines.append(f"| {name}: CPU ≤ 1.3× the encoder alone | {ref['cpu']:.2f} vs {floor['net_cpu']:.2f} s = "
+                     f"{ratio:.2f}× | {'yes' if ratio <= 1.3 else 'no'} |")
+        lines.append(f"| {name}: peak RSS ≤ pyvips' | {ref['rss_mb']:.0f} vs {rows['pyvips']['rss_mb']:.0f} MB | "
+                     f"{'yes' if ref['rss_mb'] <= rows['pyvips']['rss_mb'] else 'no'} |")
+    return lines
+
+
+def _heic_targets(record):
+    """Issue 16: ≥ 1.2× both peers with a lower peak RSS."""
+    heic = record.get("heic")
+    if not heic:
+        return []
+    rows, lines = heic["tools"], []
+    ref = rows["thumbgen"]
+    for peer in ("pillow", "pyvips"):
+        row = rows[peer]
+        ratio = row["wall"] / ref["wall"] if ref["wall"] else 0
+        ok = ratio >= 1.2 and ref["complete"] and row["complete"]
+        lines.append(f"| HEIC: ≥ 1.2× {peer} (wall) | {ratio:.2f}× (CPU s: {row['cpu'] / ref['cpu']:.2f}×) | "
+                     f"{'yes' if ok else 'no'} |")
+        lines.append(f"| HEIC: peak RSS < {peer}'s | {ref['rss_mb']:.0f} vs {row['rss_mb']:.0f} MB | "
+                     f"{'yes' if ref['rss_mb'] < row['rss_mb'] else 'no'} |")
     return lines
 
 
 def _targets(record):
-    lines = ["### Targets (issue 7), as measured in this run", "",
+    lines = ["### Targets (issues 7, 15, 16), as measured in this run", "",
              "Speed targets are judged on images/s (wall); the same ratio in CPU seconds, less sensitive to "
              "other people's load on this shared machine, is given beside it.", "",
              "| target | measured | met |", "|---|---|---|"]
@@ -233,6 +415,7 @@ def _targets(record):
         mine_text = f"{mine / 1e6:.2f}" if mine is not None else "incomplete"
         theirs_text = f"{theirs / 1e6:.2f} MB" if theirs is not None else "incomplete"
         lines.append(f"| PNG bytes ≤ Pillow's | {mine_text} vs {theirs_text} | {met} |")
+    lines += _modern_targets(record) + _heic_targets(record)
     floor = record.get("floor") or {}
     if floor.get("thumbgen_ratio") is not None:
         ratio = floor["thumbgen_ratio"]
@@ -256,7 +439,8 @@ def markdown(record, tools):
              f"(symlinks followed, deduplicated by content, ≥ 1 MP){c.get('subset_note', '')}.", "",
              "Workload: seven boxes per image (60², 120², 180², 640×360, 960×540, 780², 1170²), `inside`, never "
              "enlarged, EXIF orientation applied; JPEG quality 82 for JPEG originals, PNG zlib level 6 for PNG "
-             "originals. Peak RSS: the largest single process. Ratio: thumbgen --jobs 2 images/s ÷ the tool's "
+             "originals; thumbgen's manifest says `formats: []` and `placeholder: none` (the peers write no WebP "
+             "and no placeholder; the WebP and AVIF workloads below add them). Peak RSS: the largest single process. Ratio: thumbgen --jobs 2 images/s ÷ the tool's "
              "(higher is better for thumbgen). Output check: renditions present at the `inside` size (±1 px "
              "allowed and counted); ✗ marks a tool that did not make them all.", ""]
     for kind in ("jpeg", "png"):
@@ -264,7 +448,8 @@ def markdown(record, tools):
             lines += _set_table(kind, record["sets"][kind], tools) + [""]
     lines += ["How each tool was run:", ""] + [f"- {t.label}: {t.how}" for t in tools] + [""]
     for section in (_floor_table(record), _quality_table(record, tools), _memory_table(record),
-                    _noop_table(record), _shards_table(record), _targets(record)):
+                    _noop_table(record), _shards_table(record), _modern_tables(record), _heic_table(record),
+                    _constants_tables(record), _targets(record)):
         if section:
             lines += section + [""]
     lines += ["### Versions", ""] + [f"- {k}: {v}" for k, v in record["versions"].items()]
@@ -280,3 +465,21 @@ def write(record, tools, folder, stem):
     with open(os.path.join(folder, f"{stem}.json"), "w") as f:
         json.dump(record, f, indent=1, sort_keys=True, default=str)
     return text
+
+
+def rerender(json_path):
+    """Writes the markdown beside a saved JSON record again (after a change to this file's tables)."""
+    import sys
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from tools import all_tools
+    with open(json_path) as f:
+        record = json.load(f)
+    keys = {key for result in record["sets"].values() for key in result["tools"]}
+    text = markdown(record, [t for t in all_tools() if t.key in keys])
+    with open(os.path.splitext(json_path)[0] + ".md", "w") as f:
+        f.write(text)
+
+
+if __name__ == "__main__":
+    import sys
+    rerender(sys.argv[1])  # python3 bench/report.py bench/results/latest.json

@@ -7,15 +7,21 @@ Environment:
   BENCH_TOOLS=a,b          only these tools (thumbgen, thumbgen-j1, pillow, pyvips, vipsthumbnail,
                            im-tuned, im-plain, gm); ratios need thumbgen among them
   BENCH_SETS=jpeg,png      only these sets
-  BENCH_SECTIONS=a,b       side sections to run: floor, psnr, noop, memory, shards (default all; "none")
-  BENCH_CORPUS_DIRS=a:b    folders to take the corpus from (default the wallpaper folders)
+  BENCH_SECTIONS=a,b       side sections to run: floor, psnr, noop, memory, shards, webp, avif, heic,
+                           constants (default all; "none")
+  BENCH_CORPUS=DIR         run everything on the JPEGs and PNGs of DIR instead of the default corpus
+                           (`make bench-unseen` fetches an unseen one: bench/unseen.py)
+  BENCH_CORPUS_DIRS=a:b    several folders (default the wallpaper folders)
   THUMBGEN=path            the binary (default .build/release/thumbgen)
 
-A standard full run writes bench/results/latest.{md,json}; any other run writes
-.build/bench/results/{quick,partial}.{md,json}, so a partial run never replaces the quoted table.
+A standard full run writes bench/results/latest.{md,json} (unseen.{md,json} on the unseen corpus);
+any other run writes .build/bench/results/{quick,partial}.{md,json}, so a partial run never
+replaces the quoted tables.
 """
 import collections
 import datetime
+import hashlib
+import json
 import os
 import shutil
 import statistics
@@ -27,19 +33,23 @@ BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, BENCH_DIR)
 
 import check  # noqa: E402
+import constants  # noqa: E402
 import corpus  # noqa: E402
 import floor  # noqa: E402
+import heic  # noqa: E402
 import install  # noqa: E402
+import modern  # noqa: E402
 import quality  # noqa: E402
 import report  # noqa: E402
 import sections  # noqa: E402
 import shards  # noqa: E402
+import unseen  # noqa: E402
 from measure import run_workers  # noqa: E402
 from tools import PEER_ENV, all_tools  # noqa: E402
 
 ROOT = os.path.dirname(BENCH_DIR)
 SCRATCH = os.path.join(ROOT, ".build", "bench")
-ALL_SECTIONS = ["floor", "psnr", "noop", "memory", "shards"]
+ALL_SECTIONS = ["floor", "psnr", "noop", "memory", "shards", "webp", "avif", "heic", "constants"]
 
 
 def log(message):
@@ -61,11 +71,31 @@ def settings():
         "tools": [t for t in tools if not wanted or t.key in wanted],
         "sets": [s for s in os.environ.get("BENCH_SETS", "jpeg,png").split(",") if s in ("jpeg", "png")],
         "sections": [s for s in sections_env.split(",") if s in ALL_SECTIONS],
-        "corpus_dirs": [d for d in os.environ.get("BENCH_CORPUS_DIRS", "").split(":") if d] or corpus.SOURCE_DIRS,
+        "corpus_dirs": corpus_dirs(),
         "synthetic": 1000,
+        "merge_entries": 2000 if quick else 10_000,
         "noop_reps": 3 if quick else 5,
         "memory_reps": 1 if quick else 3,
     }
+
+
+def corpus_dirs():
+    """BENCH_CORPUS (one folder), else BENCH_CORPUS_DIRS (several), else the wallpaper folders."""
+    if os.environ.get("BENCH_CORPUS"):
+        folder = os.path.abspath(os.environ["BENCH_CORPUS"])
+        if not os.path.isdir(folder):
+            sys.exit(f"bench: BENCH_CORPUS={folder} is not a folder")
+        return [folder]
+    return [os.path.abspath(d) for d in os.environ.get("BENCH_CORPUS_DIRS", "").split(":") if d] or corpus.SOURCE_DIRS
+
+
+def corpus_store(dirs):
+    """Where a corpus is copied: the default one in corpus/, any other in a folder of its own, so
+    that switching corpora does not throw the other's copy away."""
+    if dirs == corpus.SOURCE_DIRS:
+        return os.path.join(SCRATCH, "corpus")
+    tag = hashlib.sha256("\n".join(dirs).encode()).hexdigest()[:8]
+    return os.path.join(SCRATCH, f"corpus-{os.path.basename(dirs[0].rstrip('/'))}-{tag}")
 
 
 def prepare(conf):
@@ -79,8 +109,11 @@ def prepare(conf):
                        stdout=subprocess.DEVNULL)
     if not os.access(thumbgen, os.X_OK):
         sys.exit(f"bench: no thumbgen binary at {thumbgen}")
+    install.venv_extras(python)
     ctx = {"python": python, "thumbgen": thumbgen, "bench_dir": BENCH_DIR, "scratch": SCRATCH}
-    entries = corpus.build(os.path.join(SCRATCH, "corpus"), python, os.path.join(BENCH_DIR, "peers", "probe.py"),
+    ctx["versions"] = report.versions(ctx)
+    ctx["versions_key"] = json.dumps(ctx["versions"], sort_keys=True)
+    entries = corpus.build(corpus_store(conf["corpus_dirs"]), python, os.path.join(BENCH_DIR, "peers", "probe.py"),
                            conf["corpus_dirs"])
     images = corpus.quick_subset(entries) if conf["quick"] else entries
     images = [i for i in images if i["format"] in conf["sets"]]
@@ -181,7 +214,7 @@ def main():
     record = {
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "mode": "quick" if conf["quick"] else "full", "rounds": conf["rounds"],
-        "machine": report.machine(), "versions": report.versions(ctx), "corpus": described,
+        "machine": report.machine(), "versions": ctx["versions"], "corpus": described,
         "images": [{k: i[k] for k in ("name", "format", "width", "height", "orientation", "progressive",
                                        "megapixels", "source")} for i in images],
         "load_before": load_before, "sets": sets, "floor": floor_record(images, floors, sets),
@@ -207,19 +240,30 @@ def main():
         log("peak memory on huge originals")
         record["memory"] = sections.memory(ctx, entries, conf["memory_reps"])
 
-    if "shards" in conf["sections"]:
+    jpegs = [i for i in images if i["format"] == "jpeg"]
+    if "shards" in conf["sections"] and jpegs:
         log("shards: N processes against one, and merge time")
-        jpegs = [i for i in images if i["format"] == "jpeg"]
         record["shards"] = {"parallel": shards.parallel_shards(ctx, jpegs, reps=1 if conf["quick"] else 3),
-                            "merge": shards.merge_time(ctx, reps=1 if conf["quick"] else 3)}
+                            "merge": shards.merge_time(ctx, jpegs, conf["merge_entries"], reps=1 if conf["quick"] else 3)}
+    for kind in modern.KINDS:
+        if kind in conf["sections"] and jpegs:
+            log(f"{kind}: thumbgen, Pillow, pyvips and the encoder alone at matched quality")
+            record.setdefault("modern", {})[kind] = modern.measure(ctx, kind, jpegs, conf["rounds"])
+    if "heic" in conf["sections"] and jpegs:
+        log("heic: the JPEG photos as HEIC originals")
+        record["heic"] = heic.measure(ctx, jpegs, conf["rounds"])
+    if "constants" in conf["sections"]:
+        log("constants: the tuned constants checked on this corpus")
+        record["constants"] = constants.measure(ctx, images, record)
 
     record["load_after"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     record["run_seconds"] = time.time() - started
     standard = (not conf["quick"] and conf["rounds"] >= 3 and len(conf["tools"]) == len(all_tools())
-                and len(conf["sets"]) == 2 and conf["sections"] == ALL_SECTIONS
-                and conf["corpus_dirs"] == corpus.SOURCE_DIRS)
-    folder = os.path.join(BENCH_DIR, "results") if standard else os.path.join(SCRATCH, "results")
-    stem = "latest" if standard else ("quick" if conf["quick"] else "partial")
+                and len(conf["sets"]) == 2 and conf["sections"] == ALL_SECTIONS)
+    named = {tuple(corpus.SOURCE_DIRS): "latest", (os.path.join(unseen.FOLDER, "images"),): "unseen"}
+    stem = named.get(tuple(conf["corpus_dirs"])) if standard else None
+    folder = os.path.join(BENCH_DIR, "results") if stem else os.path.join(SCRATCH, "results")
+    stem = stem or ("quick" if conf["quick"] else "partial")
     text = report.write(record, conf["tools"], folder, stem)
     print(text)
     log(f"wrote {os.path.relpath(os.path.join(folder, stem), ROOT)}.md and .json in {record['run_seconds']:.0f} s")

@@ -3,14 +3,18 @@
 Every tool gets the same images and, where it can use them, two workers (two processes over
 balanced halves of the file list, or thumbgen --jobs 2). Peers run single-threaded
 (VIPS_CONCURRENCY=1, MAGICK_THREAD_LIMIT=1, OMP_NUM_THREADS=1) so that "two workers" means two
-cores' worth, as in BENCHMARK.md. Every tool writes JPEG quality 82 for JPEG originals and
-zlib level 6 PNGs for PNG originals.
+cores' worth, as in the method (bench/README.md). Every tool writes JPEG quality 82 for JPEG (and
+HEIC) originals and zlib level 6 PNGs for PNG originals. thumbgen's standard manifest says
+`formats: []` and `placeholder: none`: the peers write neither WebP nor a placeholder, so thumbgen
+must not either (its defaults write both). The WebP and AVIF workloads (modern.py) add one format.
 """
 import json
 import os
+import shutil
 
+import check
 from geometry import BOXES, box_tag, cascade_order, cascade_source, upright
-from measure import balanced_halves
+from measure import balanced_halves, run_workers
 
 CONVERT = "/usr/bin/convert"  # ImageMagick proper: /usr/local/bin/convert is a stand-in here
 GM = "/usr/bin/gm"
@@ -21,6 +25,8 @@ root: corpus
 slots:
 {slots}
 output:
+  formats: [{formats}]
+  placeholder: none
   jpeg: {{ quality: 82 }}
   png: {{ compression: 6 }}
 images:
@@ -29,11 +35,20 @@ images:
 SLOTS = {"thumb": ("60x60", "[1, 2, 3]"), "card": ("320x180", "[2, 3]"), "hero": ("390x390", "[2, 3]")}
 
 
-def manifest_text(globs, slots=("thumb", "card", "hero"), scales=None):
-    """A manifest for the standard workload over `globs` (or a subset of slots / scales)."""
+def manifest_text(globs, slots=("thumb", "card", "hero"), scales=None, formats=()):
+    """A manifest for the standard workload over `globs` (or a subset of slots / scales), with
+    the modern `formats` (none by default) at thumbgen's default settings for them."""
     slot_lines = "\n".join(f"  {s}: {{ size: {SLOTS[s][0]}, scales: {scales or SLOTS[s][1]} }}" for s in slots)
     image_lines = "\n".join(f'  - path: "{g}"\n    slots: [{", ".join(slots)}]' for g in globs)
-    return MANIFEST.format(slots=slot_lines, images=image_lines)
+    return MANIFEST.format(slots=slot_lines, images=image_lines, formats=", ".join(formats))
+
+
+GLOBS = {"jpeg": "*.jpg", "png": "*.png", "heic": "*.heic"}
+
+
+def globs_of(images):
+    """The manifest globs that list these images (one per format present)."""
+    return sorted({GLOBS[i["format"]] for i in images})
 
 
 def link_tree(images, corpus_dir):
@@ -49,8 +64,13 @@ def _quality(kind):
     return "82" if kind == "jpeg" else "65"
 
 
+def fallback_ext(image):
+    """The fallback's extension: PNG for PNG originals, JPEG for JPEG and HEIC ones."""
+    return "png" if image["format"] == "png" else "jpg"
+
+
 def _out(out_dir, image, box):
-    return os.path.join(out_dir, f"{image['name']}.{box_tag(box)}.{'jpg' if image['format'] == 'jpeg' else 'png'}")
+    return os.path.join(out_dir, f"{image['name']}.{box_tag(box)}.{fallback_ext(image)}")
 
 
 class Tool:
@@ -69,32 +89,41 @@ class Tool:
 
 
 class Thumbgen(Tool):
-    def __init__(self, jobs):
+    def __init__(self, jobs, formats=()):
         super().__init__(f"thumbgen-j{jobs}" if jobs != 2 else "thumbgen", f"thumbgen --jobs {jobs}",
                          f"`thumbgen build MANIFEST --jobs {jobs} --quiet` in a fresh folder (originals "
-                         "hard-linked; no index, renditions or .thumbgen/ left from before)")
-        self.jobs = jobs
+                         "hard-linked; no index, renditions or state left from before); "
+                         f"`formats: [{', '.join(formats)}]`, `placeholder: none`")
+        self.jobs, self.formats = jobs, tuple(formats)
 
     def commands(self, images, out_dir, ctx):
         link_tree(images, os.path.join(out_dir, "corpus"))
         manifest = os.path.join(out_dir, "manifest.yaml")
         with open(manifest, "w") as f:
-            f.write(manifest_text(sorted({"*.jpg" if i["format"] == "jpeg" else "*.png" for i in images})))
+            f.write(manifest_text(globs_of(images), formats=self.formats))
         return [[[ctx["thumbgen"], "build", manifest, "--jobs", str(self.jobs), "--quiet"]]]
 
     def renditions(self, images, out_dir):
         return thumbgen_renditions(images, os.path.join(out_dir, "corpus"))
 
 
+INDEX_KEYS = {f"{slot}@{scale}x": (bw, bh) for slot, scale, bw, bh in BOXES}  # "card@3x" -> (960, 540)
+
+
+def _index_images(corpus_dir, index_name):
+    """The `images` of thumbgen's index in corpus_dir, or {} when there is none."""
+    try:
+        with open(os.path.join(corpus_dir, index_name)) as f:
+            return json.load(f)["images"]
+    except (OSError, ValueError, KeyError):
+        return {}
+
+
 def thumbgen_renditions(images, corpus_dir, index_name="renditions.json"):
     """What thumbgen's index says it wrote for each (image, box); originals count as missing
     unless the box fits the original (then no rendition is needed)."""
-    keys = {f"{slot}@{scale}x": (bw, bh) for slot, scale, bw, bh in BOXES}
-    try:
-        with open(os.path.join(corpus_dir, index_name)) as f:
-            index = json.load(f)["images"]
-    except (OSError, ValueError, KeyError):
-        index = {}
+    keys = INDEX_KEYS
+    index = _index_images(corpus_dir, index_name)
     result = {}
     for image in images:
         original = os.path.basename(image["path"])
@@ -114,15 +143,29 @@ def thumbgen_renditions(images, corpus_dir, index_name="renditions.json"):
     return result
 
 
+def thumbgen_modern(images, corpus_dir, kind, index_name="renditions.json"):
+    """{(image name, box): path of the `kind` file thumbgen kept for that box, or None}: a
+    modern file is only kept under 90% of its fallback's bytes, so None is not a failure."""
+    index = _index_images(corpus_dir, index_name)
+    result = {}
+    for image in images:
+        entry = index.get(os.path.basename(image["path"]), {})
+        for key, box in INDEX_KEYS.items():
+            sources = entry.get("renditions", {}).get(key, {}).get("sources") or []
+            kept = [s["file"] for s in sources if s.get("type") == f"image/{kind}"]
+            result[(image["name"], box)] = os.path.join(corpus_dir, kept[0]) if kept else None
+    return result
+
+
 class PythonPeer(Tool):
-    def __init__(self, key, label, how, script):
+    def __init__(self, key, label, how, script, extra=()):
         super().__init__(key, label, how)
-        self.script = script
+        self.script, self.extra = script, list(extra)
 
     def commands(self, images, out_dir, ctx):
         os.makedirs(out_dir, exist_ok=True)
         worker = os.path.join(ctx["bench_dir"], "peers", self.script)
-        return [[[ctx["python"], worker, out_dir] + [i["path"] for i in share]]
+        return [[[ctx["python"], worker] + self.extra + [out_dir] + [i["path"] for i in share]]
                 for share in balanced_halves(images)]
 
 
@@ -223,3 +266,14 @@ def all_tools():
                "2 in parallel; `gm convert -size WxH IN -auto-orient -thumbnail 'WxH>' -quality 82 OUT` per "
                "(image, box)", _gm),
     ]
+
+
+def run_once(tool, images, ctx, work, env, checked=True):
+    """One timed run of `tool` into work/out/<key> (emptied first): its figures, and the check of
+    its output when `checked`."""
+    out = os.path.join(work, "out", tool.key)
+    shutil.rmtree(out, ignore_errors=True)
+    figures = run_workers(tool.commands(images, out, ctx), os.path.join(work, "runs", tool.key), env)
+    if checked:
+        figures["check"] = check.check(images, tool.renditions(images, out))
+    return figures

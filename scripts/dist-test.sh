@@ -6,13 +6,17 @@
 #     Dockerfile says) and its RUN line, word for word (apt-get installs DEPENDENCIES).
 #  3. Inside that root (chroot), the image's ENTRYPOINT and CMD build a copy of the example
 #     site; its renditions and index must be byte for byte those the host's binary writes.
-# Needs root (chroot) and Debian's mirrors; everything it makes stays under .build/dist-test.
+# Needs root (chroot) and Debian's mirrors; installs mmdebstrap when missing; everything it makes stays under .build/dist-test.
 set -eu
 cd "$(dirname "$0")/.."
 
 fail() { echo "thumbgen: dist-test: $*" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] || fail "needs root (mmdebstrap and chroot)"
-command -v mmdebstrap >/dev/null 2>&1 || fail "needs mmdebstrap (apt-get install mmdebstrap)"
+if ! command -v mmdebstrap >/dev/null 2>&1; then
+    echo "thumbgen: installing mmdebstrap" >&2
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends mmdebstrap >/dev/null
+fi
 started=$(date +%s)
 
 version=$(.build/release/thumbgen --version | sed 's/^thumbgen //')
@@ -56,17 +60,20 @@ workdir=$(echo "$dockerfile" | sed -n 's/^WORKDIR //p')
 root="$work/root"
 # The FROM image, debian:12-slim, is Debian 12's minbase with documentation filtered out.
 TMPDIR="$(pwd)/$work/tmp" mmdebstrap --quiet --variant=minbase \
-    --customize-hook="tar -xzf '$tarball' -C \"\$1$destination\"" \
-    --customize-hook="chroot \"\$1\" sh -eux < '$work/run.sh'" \
+    --customize-hook="tar -xzf '$(pwd)/$tarball' -C \"\$1$destination\"" \
+    --customize-hook="chroot \"\$1\" sh -eux < '$(pwd)/$work/run.sh' > '$(pwd)/$work/run.log' 2>&1 || { cat '$(pwd)/$work/run.log'; exit 1; }" \
     bookworm "$root" http://deb.debian.org/debian
 
+echo "thumbgen: dist-test: the Dockerfile's RUN line, replayed in a Debian 12 minbase root: $(grep -c '^Setting up' "$work/run.log") packages installed" >&2
 installed=$(chroot "$root" dpkg-query -W -f '${Package}\n' | sort)
 for package in $(cat "$work/unpacked/$name/DEPENDENCIES"); do
     echo "$installed" | grep -qx "$package" || fail "$package (DEPENDENCIES) is not installed in the root"
 done
 found=$(find "$root" -xdev \( -name 'libswift*' -o -name 'swift' -o -name 'swiftc' -o -name 'libFoundation*.so*' \) -print)
 [ -z "$found" ] || fail "the root holds Swift files: $found"
-chroot "$root" sh -c 'command -v swift cc gcc clang' && fail "the root holds a compiler"
+for tool in swift swiftc cc gcc clang; do
+    if chroot "$root" sh -c "command -v $tool" >/dev/null; then fail "the root holds $tool"; fi
+done
 
 # 3. The example site's originals and manifest, built by the image's command in the root.
 mkdir -p "$root$workdir"
@@ -80,7 +87,7 @@ cp -R "$root$workdir/." "$work/host/"
 mount -t proc proc "$root/proc"
 trap 'umount "$root/proc"' EXIT
 status=0
-(cd "$root$workdir" && env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/root chroot "$root" sh -c "cd $workdir && exec $entrypoint $command --jobs 2") \
+env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/root "$(command -v chroot)" "$root" sh -c "cd $workdir && exec $entrypoint $command --jobs 2" \
     2> "$work/chroot.err" || status=$?
 cat "$work/chroot.err" >&2
 [ "$status" -eq 0 ] || fail "thumbgen build in the root exited with status $status"

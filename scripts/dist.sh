@@ -41,7 +41,8 @@ package_of() {
 needed=$(objdump -p "$binary" | awk '$1 == "NEEDED" { print $2 }')
 : > "$stage/DEPENDENCIES.unsorted"
 for soname in $needed; do
-    path=$(ldd "$binary" | awk -v name="$soname" '$1 == name && $3 ~ /^\// { print $3 }')
+    # `name => /path (address)`, or for the loader itself `/lib64/name (address)`.
+    path=$(ldd "$binary" | awk -v name="$soname" '$1 == name && $3 ~ /^\// { print $3 } $1 ~ ("/" name "$") { print $1 }')
     if [ -z "$path" ]; then echo "thumbgen: dist: the loader cannot find $soname" >&2; exit 1; fi
     package_of "$path" >> "$stage/DEPENDENCIES.unsorted"
 done

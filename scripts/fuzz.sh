@@ -9,13 +9,13 @@ work=../.build/fuzz
 mkdir -p "$work"
 swift build -c release --product FuzzSeeds >/dev/null
 .build/release/FuzzSeeds "$work/seeds" >/dev/null
-for target in ${FUZZ_TARGETS:-FuzzJPEG FuzzPNG FuzzHeaders FuzzManifest FuzzHEIF FuzzWebP FuzzGIF}; do
+for target in ${FUZZ_TARGETS:-FuzzJPEG FuzzPNG FuzzHeaders FuzzManifest FuzzHEIF FuzzWebP FuzzGIF FuzzIndex}; do
     # -enable-testing: the targets drive the build's own internal rendition maker.
     swift build --product "$target" --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing >/dev/null 2>&1 \
         || swift build --product "$target" --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing
     case $target in
         FuzzJPEG) seeds=jpeg ;; FuzzPNG) seeds=png ;; FuzzHeaders) seeds=headers ;; FuzzManifest) seeds=manifest ;;
-        FuzzHEIF) seeds=heif ;; FuzzWebP) seeds=webp ;; FuzzGIF) seeds=gif ;;
+        FuzzHEIF) seeds=heif ;; FuzzWebP) seeds=webp ;; FuzzGIF) seeds=gif ;; FuzzIndex) seeds=index ;;
     esac
     corpus="$work/corpus-$seeds"
     mkdir -p "$corpus" "$work/crashes"

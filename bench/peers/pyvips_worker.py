@@ -3,32 +3,45 @@
 Per image: Image.thumbnail() once at the largest box (shrink-on-load, auto-rotate, never
 enlarged), kept in memory, then each smaller box with thumbnail_image() from the smallest
 rendition already made that still covers it. Run with VIPS_CONCURRENCY=1 (one worker, one thread).
+HEIC originals load through heifload (libheif; no shrink-on-load for HEVC). With --modern, each
+box is also written with webpsave (effort = WebP method) or heifsave (AV1, effort = 9 - aom
+speed) beside its fallback; see options.py.
 
-Usage: pyvips_worker.py OUT_DIR IMAGE...     (renditions: OUT_DIR/<stem>.<W>x<H>.<ext>)
+Usage: pyvips_worker.py [--modern ...] [--calibrate ...] OUT_DIR IMAGE...
+       (renditions: OUT_DIR/<stem>.<W>x<H>.<ext>; HEIC originals get .jpg fallbacks)
 """
 import os
 import sys
 
 import pyvips
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from geometry import BOXES, box_tag, cascade_order, cascade_source  # noqa: E402
+import options  # noqa: E402
+from geometry import BOXES, cascade_order, cascade_source  # noqa: E402
 
 LARGEST = max((bw, bh) for _, _, bw, bh in BOXES)
 
 
-def save(image, target, ext):
-    if ext == ".png":
+def save(image, box, stem, ext, out_dir, args):
+    target = options.fallback_path(out_dir, stem, box, ext, args)
+    if target and ext == ".png":
         image.pngsave(target, compression=6)
-    else:
+    elif target:
         image.jpegsave(target, Q=82)
+    for path, quality in options.targets(out_dir, stem, box, ext, args):
+        if args.modern.kind == "webp":
+            image.webpsave(path, Q=quality, effort=args.modern.effort)
+        else:
+            # libvips turns effort into libheif's aom "speed" as 9 - effort.
+            image.heifsave(path, Q=quality, compression="av1", effort=9 - args.modern.effort)
 
 
-def render(path, out_dir):
+def render(path, out_dir, args):
     stem, ext = os.path.splitext(os.path.basename(path))
     # copy_memory() renders the pipeline once, so the smaller boxes do not decode it again.
     first = pyvips.Image.thumbnail(path, LARGEST[0], height=LARGEST[1], size="down").copy_memory()
-    save(first, os.path.join(out_dir, f"{stem}.{box_tag(LARGEST)}{ext}"), ext)
+    save(first, LARGEST, stem, ext, out_dir, args)
     made = [((first.width, first.height), first)]
     for box, size in cascade_order(first.width, first.height):
         if box == LARGEST:
@@ -36,10 +49,11 @@ def render(path, out_dir):
         source = cascade_source([s for s, _ in made], size)
         base = made[source if source is not None else 0][1]
         rendition = base.thumbnail_image(box[0], height=box[1], size="down").copy_memory()
-        save(rendition, os.path.join(out_dir, f"{stem}.{box_tag(box)}{ext}"), ext)
+        save(rendition, box, stem, ext, out_dir, args)
         made.append(((rendition.width, rendition.height), rendition))
 
 
 if __name__ == "__main__":
-    for image_path in sys.argv[2:]:
-        render(image_path, sys.argv[1])
+    arguments = options.arguments()
+    for image_path in arguments.images:
+        render(image_path, arguments.out_dir, arguments)

@@ -4,7 +4,7 @@ import Raster
 import TestSupport
 
 // Seed corpora for the fuzz targets, made here rather than copied: `FuzzSeeds FOLDER` writes
-// FOLDER/{jpeg,png,headers,manifest,heif,webp,gif}/.
+// FOLDER/{jpeg,png,headers,manifest,heif,webp,gif,index}/.
 
 let root = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "seeds"
 func save(_ target: String, _ name: String, _ bytes: [UInt8]) {
@@ -120,4 +120,10 @@ let manifests = [
     "version: 2\nslots:\n  thumbs: { size: 0x-1, scales: [.nan], fit: covr }\nimages:\n  - path: ../x\n    slots: [thumb]\n",
 ]
 for (index, text) in manifests.enumerated() { save("manifest", "seed\(index).yaml", Array(text.utf8)) }
+// Indexes: one of every kind of record, sources and placeholders, a shard, paths that try to leave.
+let indexes = [
+    ##"{"generator":"thumbgen 0.2.0","images":{"photos/a.jpg":{"bytes":2811404,"format":"jpeg","height":3024,"placeholder":{"color":"#6f8fa8","thumbhash":"1QcSHQRnh493V4dIh4eXh1h4kJUI"},"recipe":"0123456789abcdef0123456789abcdef","renditions":{"card@2x":{"bytes":30211,"file":"photos/a.Thumbnail(640x480).jpg","height":480,"sources":[{"bytes":14022,"file":"photos/a.Thumbnail(640x480).avif","type":"image/avif"},{"bytes":19870,"file":"photos/a.Thumbnail(640x480).webp","type":"image/webp"}],"type":"image/jpeg","width":640},"thumb@1.5x":{"bytes":9120,"file":"photos/a.Thumbnail(90x90).jpg","height":90,"type":"image/jpeg","width":90}},"sha256":"9f2c","status":"resized","width":4032},"b.png":{"bytes":10,"error":"corrupt","format":"png","height":0,"renditions":{"card@2x":{"bytes":10,"file":"b.png","height":0,"width":0}},"sha256":"","status":"unreadable","width":0}},"output":{"formats":["avif","webp"],"jpeg":{"progressive":false,"quality":82},"png":{"compression":6}},"rendering":5,"schema":1,"slots":{"card":{"fit":"inside","scales":[2,3],"size":"320x180","sizes":"100vw"},"thumb":{"fit":"cover","scales":[1.5],"size":"60x60"}}}"##,
+    #"{"generator":"g","images":{"../x.jpg":{"bytes":-1,"format":"jpeg","height":9223372036854775807,"renditions":{"s@1x":{"bytes":1,"file":"../../etc/x.Thumbnail(1x1).jpg","height":-4,"width":9223372036854775807}},"sha256":"","status":"resized","width":-1}},"schema":1,"shard":{"count":2,"index":1,"manifest":"m"},"slots":{"s":{"fit":"x","scales":[0,-1,1e308],"size":"1x1"}}}"#,
+]
+for (index, text) in indexes.enumerated() { save("index", "seed\(index).json", Array(text.utf8)) }
 print("FuzzSeeds: wrote seeds under \(root)")

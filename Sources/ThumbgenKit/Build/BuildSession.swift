@@ -59,7 +59,11 @@ struct BuildSession {
     /// lists; returns the deleted paths. Throws, after writing the index, when the build stopped.
     /// Files this manifest owns that `index` no longer lists: what a build with it prunes.
     func stale(keeping index: RenditionIndex) -> [String] {
-        let listed = IndexFileList.files(of: index, paths: generator.paths)
+        stale(keeping: IndexFileList.files(of: index, paths: generator.paths))
+    }
+
+    /// Files this manifest owns that are not among `listed` (root-relative).
+    func stale(keeping listed: Set<String>) -> [String] {
         let originals = Set(generator.manifest.images.map(\.path))
         let listedFolded = Set(listed.map { $0.lowercased() })
         // Never a file the index lists under another case: on a case-insensitive disk it is the same file.

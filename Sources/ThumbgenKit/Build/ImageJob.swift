@@ -56,12 +56,13 @@ struct ImageJob: Sendable {
         switch context.reuse.decide(path: entry.path, recipe: recipe, expected: expected, files: context.files,
                                     context: RecipeContext(sha256: identity.sha256, limits: context.manifest.limits, slots: slots,
                                                            focus: entry.focus.map { [$0.x, $0.y] }, output: context.outputRecord)) {
+        case .keep(let kept) where kept.status == .unreadable:
+            outcome.record = records.showingOriginal(facts, status: .unreadable, error: kept.error, recipe: kept.recipe)
+            outcome.problems.append(ImageProblem(kind: .unreadable, file: entry.path, message: kept.error ?? "unreadable"))
+            return outcome
         case .keep(let kept):
             outcome.record = kept
             outcome.reused = IndexFileList.files(of: kept, image: entry.path, paths: context.paths)
-            if kept.status == .unreadable {
-                outcome.problems.append(ImageProblem(kind: .unreadable, file: entry.path, message: kept.error ?? "unreadable"))
-            }
             return outcome
         case .redo where plan.renditions.isEmpty && checkOnly:
             return outcome

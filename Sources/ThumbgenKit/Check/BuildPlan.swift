@@ -74,8 +74,15 @@ extension Generator {
             for path in session.stale(keeping: index) where context.files.entry(path) != .missing {
                 plan.items.append(.init(mark: .prune, path: path, image: nil, exists: true, reasons: []))
             }
-        } else if context.reuse.previous == nil {
-            plan.index = context.files.entry(outputIndex) == .missing ? .missing : .damaged
+        } else {
+            if context.reuse.previous == nil {
+                plan.index = context.files.entry(outputIndex) == .missing ? .missing : .damaged
+            }
+            // What the build would list: the files it keeps and those it makes.
+            let listed = Set(outcomes.flatMap { $0.reused + $0.pending })
+            for path in session.stale(keeping: listed) where context.files.entry(path) != .missing {
+                plan.items.append(.init(mark: .prune, path: path, image: nil, exists: true, reasons: []))
+            }
         }
         plan.problems.sort { ($0.file, $0.message) < ($1.file, $1.message) }
         return plan

@@ -25,34 +25,64 @@ enum CheckReport {
         return lines
     }
 
-    /// A reason in words a person can act on.
+    /// What one cause explains, in the order causes first appear: `slot 'card' changed size, fit
+    /// or scales: 412 files of 60 images to make again`.
+    static func groups(_ plan: BuildPlan) -> [String] {
+        var order: [String] = []
+        var files: [String: Int] = [:], images: [String: Set<String>] = [:]
+        for item in plan.items where item.mark == .new {
+            for reason in item.reasons.isEmpty ? [StaleReason.new] : item.reasons {
+                let cause = Self.cause(reason)
+                if files[cause] == nil { order.append(cause) }
+                files[cause, default: 0] += 1
+                images[cause, default: []].insert(item.image ?? "")
+            }
+        }
+        let pruned = plan.items.filter { $0.mark == .prune }.count
+        var lines = order.map { cause in
+            let count = files[cause]!, imageCount = images[cause]!.count
+            return "\(cause): \(count) file\(count == 1 ? "" : "s") of \(imageCount) image\(imageCount == 1 ? "" : "s") to make again"
+        }
+        if pruned > 0 { lines.append("no longer needed: \(pruned) file\(pruned == 1 ? "" : "s") to delete") }
+        return lines
+    }
+
+    /// A cause shared by many files, without the file's own name.
+    static func cause(_ reason: StaleReason) -> String {
+        switch reason {
+        case .forced: "--force"
+        case .new: "new images"
+        case .originalChanged: "originals changed"
+        case .slotsChanged(let slots): "slot\(slots.count == 1 ? "" : "s") \(slots.map { "'\($0)'" }.joined(separator: ", ")) changed size, fit or scales"
+        case .focusChanged: "focus points changed"
+        case .outputChanged(let names): "the output settings changed (\(names.joined(separator: ", ")))"
+        case .renderingChanged: "thumbgen renders differently since the last build"
+        case .fileMissing: "renditions were deleted"
+        case .fileEdited: "renditions were edited by hand"
+        case .recordDisagrees: "the index does not agree with the files (edited by hand?)"
+        }
+    }
+
+    /// A reason in words a person can act on: the cause, naming the image or file where it is one's own.
     static func because(_ reasons: [StaleReason], image: String) -> String {
         let words = reasons.map { reason -> String in
             switch reason {
-            case .forced: "--force"
             case .new: "a new image, \(NameText.displayed(image))"
             case .originalChanged: "the original \(NameText.displayed(image)) changed"
-            case .slotsChanged(let slots): "slot\(slots.count == 1 ? "" : "s") \(slots.map { "'\($0)'" }.joined(separator: ", ")) changed size, fit or scales"
-            case .focusChanged: "its focus changed"
-            case .outputChanged(let names): "the output settings changed (\(names.joined(separator: ", ")))"
-            case .renderingChanged: "thumbgen renders differently since the last build"
             case .fileMissing(let path): "\(NameText.displayed(path)) is missing"
             case .fileEdited(let path): "\(NameText.displayed(path)) was edited by hand"
-            case .recordDisagrees: "the index does not agree with the files (edited by hand?)"
+            default: cause(reason)
             }
         }
         return words.isEmpty ? "rendition of \(NameText.displayed(image))" : words.joined(separator: "; ")
     }
 
-    static func json(_ plan: BuildPlan) -> String {
-        struct Item: Encodable { var kind: String; var path: String; var reason: String }
-        struct Output: Encodable { var items: [Item]; var up_to_date: Bool }
-        let items = plan.items.filter { $0.mark != .reuse }.map { item in
-            Item(kind: item.mark == .prune ? "prune" : item.exists ? "stale" : "missing", path: item.path,
-                 reason: item.mark == .prune ? "no longer needed" : because(item.reasons, image: item.image ?? ""))
+    /// `items` (each `kind`, `path`, `reason`) and `up_to_date`, for `--json`.
+    static func json(_ plan: BuildPlan) -> [String: JSONValue] {
+        let items = plan.items.filter { $0.mark != .reuse }.map { item -> JSONValue in
+            .object(["kind": .string(item.mark == .prune ? "prune" : item.exists ? "stale" : "missing"), "path": .string(item.path),
+                     "reason": .string(item.mark == .prune ? "no longer needed" : because(item.reasons, image: item.image ?? ""))])
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(Output(items: items, up_to_date: plan.isUpToDate))) ?? Data(), as: UTF8.self)
+        return ["items": .array(items), "up_to_date": .bool(plan.isUpToDate)]
     }
 }

@@ -3,7 +3,7 @@ import Raster
 /// Turns `argv` into a `Request`. Knows nothing of manifests or images.
 public enum ArgumentParser {
     static let flags = ["--dry-run", "--force", "--quiet", "--strict", "--json", "--help", "--version"]
-    static let valued = ["--jobs", "--shard", "--max-pixels", "--slot", "--scale", "--pixels", "--manifest", "--site-root"]
+    static let valued = ["--jobs", "--shard", "--max-pixels", "--slot", "--scale", "--pixels", "--manifest", "--site-root", "--format", "--accept"]
 
     public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> Request {
         var words: [String] = []
@@ -65,6 +65,8 @@ public enum ArgumentParser {
             return request
         case .lookup:
             try parseLookup(words, options, into: &request)
+        case .export:
+            try parseExport(words, into: &request)
         case .html:
             guard !words.isEmpty else { throw UsageError("usage: thumbgen html PATH... [--manifest MANIFEST] [--site-root DIR]") }
             request.htmlPaths = words
@@ -79,6 +81,18 @@ public enum ArgumentParser {
         request.quiet = setFlags.contains("--quiet")
         request.strict = setFlags.contains("--strict")
         request.json = setFlags.contains("--json")
+        switch options["--format"] {
+        case nil: request.githubAnnotations = environment["GITHUB_ACTIONS"] == "true"
+        case "github": request.githubAnnotations = true
+        case "text": request.githubAnnotations = false
+        case let other?: throw UsageError("--format must be 'github' or 'text', but it is '\(other)'")
+        }
+        if let accept = options["--accept"] {
+            request.accept = accept.split(separator: ",").map { String($0).trimmedSpaces }.filter { !$0.isEmpty }
+            guard request.command == .lookup, request.accept.allSatisfy({ $0.hasPrefix("image/") }) else {
+                throw UsageError("--accept is for 'lookup': media types such as image/avif,image/webp")
+            }
+        }
         if let jobs = options["--jobs"] {
             guard let value = Int(jobs), (1...1024).contains(value) else { throw UsageError("--jobs must be a whole number from 1 to 1024, but it is '\(jobs)'") }
             request.jobs = value
@@ -125,6 +139,18 @@ public enum ArgumentParser {
         } else {
             throw UsageError(usage)
         }
+    }
+
+    /// `export xcassets DIR [MANIFEST]`: the only kind of export is an Xcode asset catalog.
+    private static func parseExport(_ words: [String], into request: inout Request) throws(UsageError) {
+        let usage = "usage: thumbgen export xcassets DIR [MANIFEST]"
+        guard let kind = words.first else { throw UsageError(usage) }
+        guard kind == "xcassets" else {
+            throw UsageError("unknown export '\(kind)'\(Suggestion.hint(for: kind, among: ["xcassets"])); \(usage)")
+        }
+        guard words.count == 2 || words.count == 3 else { throw UsageError(usage) }
+        request.exportCatalog = words[1]
+        request.manifest = words.count == 3 ? words[2] : "manifest.yaml"
     }
 
     /// `--shard K/N`, else `THUMBGEN_SHARD=K/N`, else a Kubernetes Indexed Job's 0-based

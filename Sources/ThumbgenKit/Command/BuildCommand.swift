@@ -25,9 +25,8 @@ enum BuildCommand {
             for index in found.indices where found[index].category == .image { found[index].severity = .error }
         }
         diagnostics.emit(found)
-        if request.json {
-            console.out(SummaryReport.json(summary) + "\n")
-        } else if !request.quiet {
+        for (key, value) in SummaryReport.json(summary) { diagnostics.report(key, value) }
+        if !request.json && !request.quiet {
             console.err(SummaryReport.text(summary))
         }
     }

@@ -19,13 +19,14 @@ enum CheckCommand {
         }
         let lines = CheckReport.lines(plan, manifest: manifest)
         if request.json {
-            console.out(CheckReport.json(plan) + "\n")
+            for (key, value) in CheckReport.json(plan) { diagnostics.report(key, value) }
         } else {
             for line in lines { console.out(line + "\n") }
         }
         if plan.isUpToDate {
             if !request.quiet { console.err("thumbgen: up to date\n") }
         } else {
+            if !request.quiet { for group in CheckReport.groups(plan) { console.err("thumbgen: \(group)\n") } }
             diagnostics.emit(Diagnostic(.note, file: nil, message: "\(lines.count) thing\(lines.count == 1 ? "" : "s") to do; run 'thumbgen build \(manifest.file)'",
                                         category: .pending))
         }

@@ -10,7 +10,9 @@ enum CleanCommand {
             diagnostics.error("\(error)", category: .usage)
             return
         }
-        if !request.quiet {
+        diagnostics.report("deleted", .int(deleted.renditions))
+        diagnostics.report("index_deleted", .bool(deleted.index))
+        if !request.quiet && !request.json {
             console.err("thumbgen: deleted \(deleted.renditions) rendition\(deleted.renditions == 1 ? "" : "s")\(deleted.index ? " and the index" : "; there was no index")\n")
         }
     }

@@ -48,7 +48,10 @@ enum HTMLCommand {
             }
             changed += 1
         }
-        if !request.quiet {
+        diagnostics.report("pages", .int(pages.count))
+        diagnostics.report("rewritten", .int(changed))
+        diagnostics.report("tags", .int(tags))
+        if !request.quiet && !request.json {
             let problems = warnings == 0 ? "" : "; \(warnings) warning\(warnings == 1 ? "" : "s")"
             console.err("thumbgen: \(tags) image tag\(tags == 1 ? "" : "s") in \(pages.count) page\(pages.count == 1 ? "" : "s"), \(changed) page\(changed == 1 ? "" : "s") rewritten\(problems)\n")
         }

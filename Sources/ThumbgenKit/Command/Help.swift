@@ -16,6 +16,7 @@ enum Help {
           report    write report.html beside the index
           html      rewrite <img data-image data-slot> tags of built pages: html PATH... [--manifest M]
           lookup    print the file a client would show: lookup INDEX IMAGE (--slot S --scale N | --pixels WxH)
+          export    write an Xcode asset catalog of the renditions: export xcassets DIR [MANIFEST]
           watch     build, then build again whenever the manifest or an original changes (Ctrl-C stops)
           schema    print the manifest's JSON Schema, for editors' completion and checking
 
@@ -94,6 +95,18 @@ enum Help {
             WxH pixels. An image the index does not know prints its own path.
               thumbgen lookup example-site/renditions.json photos/beach.jpg --slot thumb --scale 3
               thumbgen lookup example-site/renditions.json photos/beach.jpg --pixels 400x300
+            """
+        case "export": """
+            thumbgen export xcassets DIR [MANIFEST] [--quiet]
+            Writes an Xcode asset catalog at DIR (a folder ending in .xcassets, or a group inside one)
+            from the index: for each (image, slot) whose scales are among 1, 2 and 3, an imageset
+            <image path without extension, / as ->-<slot> holding the files the index shows at 1x, 2x
+            and 3x (hard links where the file system allows, else copies) and its Contents.json.
+            Animated, unreadable and unsupported images, and slots with other scales, are left out
+            with a note. Only imagesets thumbgen wrote (recorded in DIR/.thumbgen-xcassets.json) are
+            ever replaced or removed; a second run changes nothing.
+              thumbgen export xcassets App/Assets.xcassets
+              thumbgen build && thumbgen export xcassets App/Thumbnails.xcassets site/manifest.yaml
             """
         case "watch": """
             thumbgen watch [MANIFEST] [--jobs N] [--quiet]

@@ -1,7 +1,9 @@
 import FoundationEssentials
 import Renditions
 
-/// `thumbgen lookup`: what a client using the `Renditions` library would show.
+/// `thumbgen lookup`: what a client using the `Renditions` library would show. One line, the
+/// file, on standard output; with `--json`, the file, its type and size, the scale it was made
+/// for, and whether it is a rendition, the original, or unknown to the index.
 enum Lookup {
     static func run(_ request: Request, console: Console, diagnostics: DiagnosticsEngine) {
         guard let indexPath = request.lookupIndex, let image = request.lookupImage else { return }
@@ -13,9 +15,30 @@ enum Lookup {
             return
         }
         if let pixels = request.lookupPixels {
-            console.out(index.bestFile(image: image, width: pixels.width, height: pixels.height) + "\n")
+            let file = index.bestFile(image: image, width: pixels.width, height: pixels.height)
+            let entry = index.images[image]?.renditions.values.first { $0.file == file }
+            answer(request, console: console, diagnostics: diagnostics, fields: [
+                "file": .string(file), "type": entry?.type.map { .string($0) } ?? .null,
+                "width": .int(entry?.width ?? 0), "height": .int(entry?.height ?? 0),
+            ])
         } else if let slot = request.lookupSlot, let scale = request.lookupScale {
-            console.out(index.file(image: image, slot: slot, scale: scale) + "\n")
+            let resolved = index.resolve(image: image, slot: slot, screenScale: scale)
+            // The best of the modern files the client accepts (the index lists them best first),
+            // else the fallback, which every client shows.
+            let (file, type) = resolved.file(accepting: Set(request.accept))
+            answer(request, console: console, diagnostics: diagnostics, fields: [
+                "file": .string(file), "type": type.map { .string($0) } ?? .null,
+                "scale": .double(resolved.scale), "width": .int(resolved.pixelWidth), "height": .int(resolved.pixelHeight),
+                "kind": .string(resolved.kind.rawValue),
+            ])
+        }
+    }
+
+    private static func answer(_ request: Request, console: Console, diagnostics: DiagnosticsEngine, fields: [String: JSONValue]) {
+        if request.json {
+            for (key, value) in fields { diagnostics.report(key, value) }
+        } else if case .string(let file)? = fields["file"] {
+            console.out(file + "\n")
         }
     }
 }

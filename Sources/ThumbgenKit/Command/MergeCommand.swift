@@ -5,7 +5,8 @@ enum MergeCommand {
         guard let lock = BuildLock.forCommand(request, generator: generator, console: console, diagnostics: diagnostics) else { return }
         do {
             let index = try withExtendedLifetime(lock) { () throws(Merger.Failure) in try Merger(manifest: manifest).merge() }
-            if !request.quiet {
+            diagnostics.report("images", .int(index.images.count))
+            if !request.quiet && !request.json {
                 console.err("thumbgen: merged \(index.images.count) image\(index.images.count == 1 ? "" : "s") into \(manifest.indexPath)\n")
             }
         } catch {

@@ -22,6 +22,7 @@ enum ReportCommand {
             diagnostics.error(error.description, category: .stopped)
             return
         }
-        if !request.quiet { console.err("thumbgen: wrote \(DisplayPaths(root: manifest.root.path).show(paths.report))\n") }
+        diagnostics.report("report", .string(DisplayPaths(root: manifest.root.path).show(paths.report)))
+        if !request.quiet && !request.json { console.err("thumbgen: wrote \(DisplayPaths(root: manifest.root.path).show(paths.report))\n") }
     }
 }

@@ -3,7 +3,7 @@ import Raster
 /// What the user asked for, parsed from the command line and checked, before anything runs.
 public struct Request: Equatable, Sendable {
     public enum Command: String, CaseIterable, Sendable {
-        case build, check, clean, merge, report, html, lookup, help, version, schema, watch
+        case build, check, clean, merge, report, html, lookup, export, help, version, schema, watch
     }
 
     public var command: Command
@@ -15,6 +15,11 @@ public struct Request: Equatable, Sendable {
     public var quiet = false
     public var strict = false
     public var json = false
+    /// Also print every problem as a GitHub Actions workflow command (`--format github`, or
+    /// `GITHUB_ACTIONS=true`).
+    public var githubAnnotations = false
+    /// `lookup --accept`: media types the client shows, best first.
+    public var accept: [String] = []
     public var shard: Shard?
     /// Overrides `limits.pixels` of the manifest.
     public var maxPixels: Int?
@@ -27,6 +32,8 @@ public struct Request: Equatable, Sendable {
     /// `html`: the pages or folders to rewrite, and the built site's root if given.
     public var htmlPaths: [String] = []
     public var siteRoot: String?
+    /// `export xcassets DIR`: the catalog folder, as given.
+    public var exportCatalog: String?
     /// `help`: the command to describe, if any.
     public var helpTopic: String?
 

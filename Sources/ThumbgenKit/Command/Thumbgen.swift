@@ -14,6 +14,7 @@ public enum Thumbgen {
         } catch {
             let diagnostics = DiagnosticsEngine(console: console)
             diagnostics.error("\(error)", category: .usage)
+            if arguments.contains("--json") { console.out(diagnostics.json.text + "\n") }
             return diagnostics.exitCode(strict: false)
         }
         let diagnostics = DiagnosticsEngine(console: console, quiet: request.quiet)
@@ -47,10 +48,24 @@ public enum Thumbgen {
             case .report: ReportCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
             case .merge: MergeCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
             case .html: HTMLCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
+            case .export: ExportCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
             case .help, .version, .lookup, .schema, .watch: break
             }
         }
+        finish(request, console: console, diagnostics: diagnostics)
         return diagnostics.exitCode(strict: request.strict)
+    }
+
+    /// What goes to standard output once the command is done: the `--json` object (with every
+    /// problem) and the workflow commands that annotate a pull request (on standard error when
+    /// standard output carries JSON).
+    static func finish(_ request: Request, console: Console, diagnostics: DiagnosticsEngine) {
+        let json = request.json && request.command != .help && request.command != .version
+        if json { console.out(diagnostics.json.text + "\n") }
+        if request.githubAnnotations {
+            let commands = diagnostics.problems.map { $0.workflowCommand + "\n" }.joined()
+            if json { console.err(commands) } else { console.out(commands) }
+        }
     }
 
     /// Loads the request's manifest, or reports every error in it and returns nil.
@@ -78,6 +93,17 @@ enum DryRunCommand {
             jobs: request.jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: request.shard))
         do {
             let plan = try generator.plan()
+            let display = DisplayPaths(root: manifest.root.path)
+            for problem in plan.problems {
+                diagnostics.emit(Diagnostic(request.strict ? .error : .warning, file: display.show(problem.file), message: problem.message,
+                                            category: .image))
+            }
+            if request.json {
+                diagnostics.report("plan", .array(plan.items.map { item in
+                    .object(["mark": .string(item.mark.rawValue), "path": .string(item.path), "image": item.image.map { .string($0) } ?? .null])
+                }))
+                return
+            }
             for item in plan.items {
                 let image = item.image.map { "\t" + NameText.displayed($0) } ?? ""
                 console.out("\(item.mark.rawValue)\t\(NameText.displayed(item.path))\(image)\n")

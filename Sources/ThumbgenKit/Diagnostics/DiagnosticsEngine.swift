@@ -6,10 +6,28 @@ public final class DiagnosticsEngine: @unchecked Sendable {
     /// Only errors are printed.
     private let quiet: Bool
     private var collected: [Diagnostic] = []
+    private var reported: [String: JSONValue] = [:]
 
     public init(console: Console, quiet: Bool = false) {
         self.console = console
         self.quiet = quiet
+    }
+
+    /// Records `value` under `key` in the command's `--json` object.
+    public func report(_ key: String, _ value: JSONValue) {
+        lock.withLock { reported[key] = value }
+    }
+
+    /// The errors and warnings (notes are not problems), in the order emitted.
+    public var problems: [Diagnostic] {
+        diagnostics.filter { $0.severity != .note }
+    }
+
+    /// The command's `--json` object: what it reported, and every problem.
+    public var json: JSONValue {
+        var fields = lock.withLock { reported }
+        fields["problems"] = .array(problems.map(\.json))
+        return .object(fields)
     }
 
     /// Every finding so far, in the order emitted.

@@ -76,7 +76,7 @@ extension RootDirectory {
     /// followed), a folder, a FIFO, and with `.refuse` any file. A swap after this check is
     /// harmless: rename replaces a link itself, fails on a folder, and RENAME_NOREPLACE fails on
     /// anything.
-    private func checkReplaceable(_ path: RelativePath, in folder: Int32, _ existing: ExistingFile) throws(WriteError) {
+    func checkReplaceable(_ path: RelativePath, in folder: Int32, _ existing: ExistingFile) throws(WriteError) {
         guard let info = statusAt(folder, path.name) else {
             if errno == ENOENT { return }
             throw entryFailure(path, errno: errno, .write)

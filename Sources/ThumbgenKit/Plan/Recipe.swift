@@ -55,10 +55,12 @@ public struct Recipe: Equatable, Sendable {
         String(FileHash.sha256(Array(text.utf8)).prefix(32))
     }
 
-    /// The fingerprint of a verdict that the image cannot be made: the recipe and the limits it
-    /// was reached under (raising a limit must try again).
+    /// The fingerprint of a verdict that the image cannot be made: its bytes and the decoders'
+    /// version, and the limits it was reached under (raising a limit must try again). Not its
+    /// boxes or settings: a damaged file stays damaged whatever it was to be made into.
     public func verdictFingerprint(limits: Limits) -> String {
-        let text = self.text + "limits \(limits.pixels) \(limits.dimension) \(limits.memoryMB) \(limits.scans)\n"
+        let text = "rendering \(Self.renderingVersion)\noriginal \(sha256)\n"
+            + "limits \(limits.pixels) \(limits.dimension) \(limits.memoryMB) \(limits.scans)\n"
         return String(FileHash.sha256(Array(text.utf8)).prefix(32))
     }
 }

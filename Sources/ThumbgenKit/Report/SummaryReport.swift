@@ -21,6 +21,10 @@ enum SummaryReport {
             text += "  " + padRight(name, nameWidth)
             text += pad(mebibytes(figures.originals), 14) + pad(mebibytes(figures.renditions), 14) + pad(figures.ratioText + " less", 12) + "\n"
         }
+        let download = DownloadBytes(index: summary.index)
+        let ratio = download.renditions > 0 ? fixed(Double(download.originals) / Double(download.renditions), 1) + "× less" : "–"
+        text += "thumbgen: bytes a page downloads to show them: \(mebibytes(download.originals)) from the originals, "
+        text += "\(mebibytes(download.renditions)) from the renditions (\(ratio))\n"
         return text
     }
 
@@ -44,24 +48,17 @@ enum SummaryReport {
         return diagnostics
     }
 
-    /// The summary as DESIGN.md specifies it, one JSON object.
-    static func json(_ summary: BuildSummary) -> String {
-        struct Summary: Encodable {
-            var images, written, reused, pruned: Int
-            var status: [String: Int]
-            var decoded_bytes: [String: Int]
-            var seconds: Double
-        }
-        let memory = DecodedMemory(index: summary.index)
-        var statuses: [String: Int] = [:]
-        for (status, count) in summary.statusCounts { statuses[status.rawValue] = count }
-        let object = Summary(images: summary.images, written: summary.written, reused: summary.reused,
-                             pruned: summary.pruned.count, status: statuses,
-                             decoded_bytes: ["originals": memory.total.originals, "renditions": memory.total.renditions],
-                             seconds: (summary.seconds * 1000).rounded() / 1000)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: (try? encoder.encode(object)) ?? Data(), as: UTF8.self)
+    /// The summary's fields for `--json`: `images`, `written`, `reused`, `pruned`, `status`,
+    /// `decoded_bytes` and `bytes` (each `originals` against `renditions`), `seconds`.
+    static func json(_ summary: BuildSummary) -> [String: JSONValue] {
+        let memory = DecodedMemory(index: summary.index), download = DownloadBytes(index: summary.index)
+        var statuses: [String: JSONValue] = [:]
+        for (status, count) in summary.statusCounts { statuses[status.rawValue] = .int(count) }
+        return ["images": .int(summary.images), "written": .int(summary.written), "reused": .int(summary.reused),
+                "pruned": .int(summary.pruned.count), "status": .object(statuses),
+                "decoded_bytes": .object(["originals": .int(memory.total.originals), "renditions": .int(memory.total.renditions)]),
+                "bytes": .object(["originals": .int(download.originals), "renditions": .int(download.renditions)]),
+                "seconds": .seconds(summary.seconds)]
     }
 
     static func mebibytes(_ bytes: Int) -> String {
@@ -94,8 +91,10 @@ public struct DecodedMemory: Sendable {
     public var total = Figures()
 
     public init(index: RenditionIndex) {
-        // Saturating: an unreadable original keeps the size its header claims, up to 2^31 a side.
+        // Saturating: an unreadable original keeps the size its header claims, up to 2^31 a side,
+        // and an index read from disk may hold any number (`report` reads one).
         func bytes(_ width: Int, _ height: Int) -> Int {
+            guard width > 0, height > 0 else { return 0 }
             let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
             return overflow || pixels > Int.max / 4 ? Int.max : pixels * 4
         }

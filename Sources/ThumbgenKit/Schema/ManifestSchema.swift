@@ -11,7 +11,7 @@ public enum ManifestSchema {
     /// The schema, pretty-printed, ending with a newline.
     public static var text: String { document.printed() + "\n" }
 
-    static var document: JSONValue {
+    static var document: OrderedJSON {
         let output = OutputSettings(), limits = Limits()
         return [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -48,7 +48,7 @@ public enum ManifestSchema {
         return "(?=[0-9.]*[1-9])(?:[0-9]{1,\(whole)}(?:\\.[0-9]{0,\(digits)})?|\\.[0-9]{1,\(digits)}|\(ManifestReader.maxPoints)(?:\\.0{0,\(digits)})?)"
     }
 
-    static var slotSchema: JSONValue {
+    static var slotSchema: OrderedJSON {
         let space = "[ \\t]*", points = pointsPattern
         return [
             "description": "A display size in points and the screen scales it is shown at.",
@@ -71,7 +71,7 @@ public enum ManifestSchema {
         ]
     }
 
-    static var imageSchema: JSONValue {
+    static var imageSchema: OrderedJSON {
         [
             "description": "One path or glob and the slots its images appear in.",
             "type": "object",
@@ -89,7 +89,7 @@ public enum ManifestSchema {
         ]
     }
 
-    static func outputSchema(_ output: OutputSettings) -> JSONValue {
+    static func outputSchema(_ output: OutputSettings) -> OrderedJSON {
         [
             "description": "How renditions are encoded.",
             "type": "object",
@@ -121,7 +121,7 @@ public enum ManifestSchema {
         ]
     }
 
-    static func limitsSchema(_ limits: Limits) -> JSONValue {
+    static func limitsSchema(_ limits: Limits) -> OrderedJSON {
         settings("Bounds on what one original may cost, checked from its header before anything is decoded; an original over one is unreadable.", [
             ("pixels", range(ManifestBounds.pixels, default: limits.pixels, "Most pixels (width × height).")),
             ("dimension", range(ManifestBounds.dimension, default: limits.dimension, "Most pixels on either side.")),
@@ -130,17 +130,17 @@ public enum ManifestSchema {
         ])
     }
 
-    private static func settings(_ description: String, _ properties: [(String, JSONValue)]) -> JSONValue {
+    private static func settings(_ description: String, _ properties: [(String, OrderedJSON)]) -> OrderedJSON {
         ["description": .string(description), "type": "object", "additionalProperties": false,
          "properties": .object(properties.map { (key: $0.0, value: $0.1) })]
     }
 
-    private static func range(_ range: ClosedRange<Int>, default value: Int, _ description: String) -> JSONValue {
+    private static func range(_ range: ClosedRange<Int>, default value: Int, _ description: String) -> OrderedJSON {
         ["description": .string("\(description) \(range.lowerBound) to \(range.upperBound)."), "type": "integer",
          "minimum": .integer(range.lowerBound), "maximum": .integer(range.upperBound), "default": .integer(value)]
     }
 
-    private static func flag(_ value: Bool, _ description: String) -> JSONValue {
+    private static func flag(_ value: Bool, _ description: String) -> OrderedJSON {
         ["description": .string(description), "type": "boolean", "default": .boolean(value)]
     }
 }

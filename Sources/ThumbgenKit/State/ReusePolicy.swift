@@ -46,9 +46,8 @@ struct ReusePolicy: Sendable {
         guard let old = record(for: path) else { return .redo([.new]) }
         let originalFile = paths.relative(path)
         if old.status == .unreadable, old.recipe != nil, old.recipe == recipe.verdictFingerprint(limits: context.limits) {
-            // A verdict on these bytes, kept with the recipe it was reached under.
-            guard Set(old.renditions.keys) == Set(expected.renditions.keys),
-                  old.renditions.values.allSatisfy({ $0.file == originalFile }) else { return .redo([.recordDisagrees]) }
+            // A verdict on these bytes under these limits, whatever the slots: the caller
+            // writes its entries anew, all pointing to the original.
             return .keep(old)
         }
         guard old.recipe == recipe.fingerprint else { return .redo(reasons(old, context: context)) }

@@ -47,7 +47,7 @@ import TestSupport
         let result = site.run(["build", site.manifestPath, "--json"])
         #expect(result.code == .success)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["images", "written", "reused", "pruned", "status", "decoded_bytes", "seconds"])
+        #expect(Set(object.keys) == ["images", "written", "reused", "pruned", "status", "decoded_bytes", "bytes", "seconds", "problems"])
         #expect(object["images"] as? Int == 4)
         #expect(object["written"] as? Int == 4)
         #expect(object["reused"] as? Int == 0)

@@ -53,6 +53,20 @@ import YAML
         #expect(object(object(output, "formats"), "items")["enum"] as? [String] == ModernFormat.allCases.map(\.rawValue))
     }
 
+    /// Each manifest of the repository names the shipped schema on its first line, by a path
+    /// that leads there from its own folder, as the starter manifest names the file beside it.
+    @Test(arguments: ["manifest.yaml", "Tests/HugoSite/manifest.yaml"])
+    func theFirstLineNamesTheShippedSchema(_ path: String) throws {
+        let text = try String(contentsOf: Self.project.appendingPathComponent(path), encoding: .utf8)
+        let prefix = "# yaml-language-server: $schema="
+        let first = try #require(text.split(separator: "\n").first.map(String.init))
+        #expect(first.hasPrefix(prefix), "\(path): \(first)")
+        let named = Self.project.appendingPathComponent(path).deletingLastPathComponent()
+            .appendingPathComponent(String(first.dropFirst(prefix.count))).standardizedFileURL
+        #expect(named.path == Self.project.appendingPathComponent(ManifestSchema.shippedPath).standardizedFileURL.path)
+        #expect(ManifestLoader.starterManifest.hasPrefix(prefix + ManifestLoader.schemaFileName + "\n"))
+    }
+
     /// The manifests of this repository: the example site's, the Hugo site's, the starter, every
     /// manifest among the README's YAML examples, and one that gives every key.
     static func repositoryManifests() throws -> [(name: String, yaml: String)] {

@@ -1,28 +1,29 @@
 /// A JSON value whose objects keep their keys in the order written, so that a document meant
 /// for people (the manifest's schema) reads top-down: `type` before `properties`, `size` before
-/// `scales`. JSONEncoder can only sort keys or leave them in an unspecified order.
-indirect enum JSONValue: Sendable, ExpressibleByStringInterpolation, ExpressibleByIntegerLiteral,
-                          ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+/// `scales`. JSONEncoder can only sort keys or leave them in an unspecified order, which is
+/// what `JSONValue` (the `--json` output, keys sorted for machines) wants and a schema does not.
+indirect enum OrderedJSON: Sendable, ExpressibleByStringInterpolation, ExpressibleByIntegerLiteral,
+                            ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
     case string(String)
     case integer(Int)
     case number(Double)
     case boolean(Bool)
-    case array([JSONValue])
-    case object([(key: String, value: JSONValue)])
+    case array([OrderedJSON])
+    case object([(key: String, value: OrderedJSON)])
 
     init(stringLiteral value: String) { self = .string(value) }
     init(integerLiteral value: Int) { self = .integer(value) }
     init(booleanLiteral value: Bool) { self = .boolean(value) }
-    init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    init(dictionaryLiteral elements: (String, JSONValue)...) {
+    init(arrayLiteral elements: OrderedJSON...) { self = .array(elements) }
+    init(dictionaryLiteral elements: (String, OrderedJSON)...) {
         self = .object(elements.map { (key: $0.0, value: $0.1) })
     }
 
     /// An array of strings.
-    static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+    static func strings(_ values: [String]) -> OrderedJSON { .array(values.map(OrderedJSON.string)) }
 
     /// This object with `more` keys after its own; any other value unchanged.
-    func adding(_ more: KeyValuePairs<String, JSONValue>) -> JSONValue {
+    func adding(_ more: KeyValuePairs<String, OrderedJSON>) -> OrderedJSON {
         guard case .object(let pairs) = self else { return self }
         return .object(pairs + more.map { (key: $0.key, value: $0.value) })
     }
@@ -30,7 +31,7 @@ indirect enum JSONValue: Sendable, ExpressibleByStringInterpolation, Expressible
     /// Pretty-printed with two-space indentation; an array of plain values stays on one line.
     func printed(indent: String = "") -> String {
         switch self {
-        case .string(let text): return Self.quoted(text)
+        case .string(let text): return JSONString.quoted(text)
         case .integer(let value): return String(value)
         case .number(let value): return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
         case .boolean(let value): return value ? "true" : "false"
@@ -41,7 +42,7 @@ indirect enum JSONValue: Sendable, ExpressibleByStringInterpolation, Expressible
         case .object(let pairs):
             guard !pairs.isEmpty else { return "{}" }
             let inner = indent + "  "
-            return "{\n" + pairs.map { inner + Self.quoted($0.key) + ": " + $0.value.printed(indent: inner) }
+            return "{\n" + pairs.map { inner + JSONString.quoted($0.key) + ": " + $0.value.printed(indent: inner) }
                 .joined(separator: ",\n") + "\n" + indent + "}"
         }
     }
@@ -51,24 +52,5 @@ indirect enum JSONValue: Sendable, ExpressibleByStringInterpolation, Expressible
         case .array, .object: false
         default: true
         }
-    }
-
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

@@ -1,0 +1,106 @@
+import FoundationEssentials
+import Glibc
+import Renditions
+
+/// `thumbgen export xcassets DIR [MANIFEST]`: write an Xcode asset catalog of the renditions the
+/// index lists (Export/ holds how). Reads the index; builds nothing.
+enum ExportCommand {
+    static func run(_ request: Request, manifest: Manifest, console: Console, diagnostics: DiagnosticsEngine) {
+        let paths = IndexPaths(indexPath: manifest.indexPath)
+        let index: RenditionIndex
+        do {
+            index = try SiteFiles(root: manifest.root.path).readIndex(paths)
+        } catch {
+            diagnostics.error("\(error); run 'thumbgen build \(manifest.file)' first: the catalog holds what a build wrote", category: .usage)
+            return
+        }
+        // `App.xcassets/` names the folder itself; a trailing slash would make lstat follow a link.
+        var folder = request.exportCatalog ?? ""
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        let plan = CatalogPlan(index: index, paths: paths)
+        let created: Bool
+        switch CatalogFolder.open(folder) {
+        case .failure(let message):
+            diagnostics.error(message.text, category: .usage)
+            return
+        case .success(let made): created = made
+        }
+        if let real = RootFolder.realPath(of: folder), let root = RootFolder.realPath(of: manifest.root.path), real.hasPrefix(root + "/") {
+            diagnostics.emit(Diagnostic(.warning, file: folder, message: "the catalog is inside the manifest's root, where a glob such as **/*.jpg would take its files for originals; export it outside root", category: .info))
+        }
+        let display = DisplayPaths(root: manifest.root.path)
+        for item in plan.leftOut {
+            let image = item.image.map { display.show(paths.rootRelative($0) ?? $0) }
+            let message = switch (item.image, item.slot) {
+            case (nil, let slot?): "slot '\(slot)' is left out of the catalog: \(item.reason)"
+            case (_?, let slot?): "left out of the catalog in slot '\(slot)': \(item.reason)"
+            default: "left out of the catalog: \(item.reason)"
+            }
+            diagnostics.emit(Diagnostic(.note, file: image, message: message))
+        }
+        let outcome: CatalogExport.Outcome
+        do {
+            let catalog = try RootDirectory(path: folder)
+            let root = try RootDirectory(path: manifest.root.path)
+            outcome = try CatalogExport.export(plan, into: catalog, sourceRoot: root)
+        } catch {
+            diagnostics.error(error.description, category: .stopped)
+            return
+        }
+        switch outcome {
+        case .refused(let problems):
+            if created { rmdir(folder) }
+            for problem in problems {
+                diagnostics.emit(Diagnostic(.error, file: problem.file.map { folder + "/" + $0 }, message: problem.message, category: .usage))
+            }
+            let count = problems.count
+            console.err("thumbgen: \(count) error\(count == 1 ? "" : "s"); nothing was written in \(folder)\n")
+        case .done(let summary):
+            for left in summary.leftFolders {
+                diagnostics.emit(Diagnostic(.note, file: folder + "/" + left, message: "thumbgen no longer writes this imageset, and left it: it holds files thumbgen did not write"))
+            }
+            if !request.quiet { console.err(summaryLine(summary, folder: folder)) }
+        }
+    }
+
+    /// `thumbgen: App.xcassets: 24 imagesets (24 new, 0 updated, 0 unchanged, 0 removed); 72 files hard-linked, 0 copied`
+    static func summaryLine(_ summary: CatalogExport.Summary, folder: String) -> String {
+        let sets = "\(summary.imageSets) imageset\(summary.imageSets == 1 ? "" : "s")"
+        let states = "\(summary.added) new, \(summary.updated) updated, \(summary.unchanged) unchanged, \(summary.removed) removed"
+        let files = "\(summary.linked) file\(summary.linked == 1 ? "" : "s") hard-linked, \(summary.copied) copied"
+        return "thumbgen: \(folder): \(sets) (\(states)); \(files)\n"
+    }
+}
+
+/// The folder `export xcassets` writes: named by the user, and checked before anything is written.
+enum CatalogFolder {
+    /// Checks `path` is a catalog (`*.xcassets`, or a group folder inside one), not a symbolic
+    /// link, and a folder; creates it when missing (its parent must exist). Success carries
+    /// whether it was created, so that a refused export can take it away again.
+    static func open(_ path: String) -> Result<Bool, Message> {
+        let parts = path.split(separator: "/")
+        guard parts.contains(where: { $0.hasSuffix(".xcassets") && $0.count > ".xcassets".count }) else {
+            return .failure(Message("\(path): not an asset catalog; name a folder whose name ends in .xcassets (or a group folder inside one)"))
+        }
+        var info = stat()
+        if lstat(path, &info) != 0 {
+            guard errno == ENOENT else { return .failure(Message("\(path): \(String(cString: strerror(errno)))")) }
+            guard mkdir(path, 0o755) == 0 else {
+                let parent = path.parentPath.isEmpty ? "." : path.parentPath
+                return .failure(Message(errno == ENOENT ? "\(path): the folder it goes in, \(parent), does not exist; create it first"
+                    : "\(path): cannot create the catalog: \(String(cString: strerror(errno)))"))
+            }
+            return .success(true)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .success(false)
+        case S_IFLNK: return .failure(Message("\(path): a symbolic link; name the catalog folder itself (nothing is written through a link)"))
+        default: return .failure(Message("\(path): not a folder; name the catalog folder (ending in .xcassets)"))
+        }
+    }
+
+    struct Message: Error {
+        var text: String
+        init(_ text: String) { self.text = text }
+    }
+}

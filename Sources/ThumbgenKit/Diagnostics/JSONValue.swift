@@ -1,0 +1,91 @@
+import FoundationEssentials
+
+/// A JSON value a command reports under `--json`: built by the commands, encoded once, with
+/// sorted keys, by `Thumbgen.run`.
+public indirect enum JSONValue: Encodable, Equatable, Sendable {
+    case object([String: JSONValue])
+    case array([JSONValue])
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case null
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case .object(let fields):
+            var container = encoder.container(keyedBy: Key.self)
+            for (key, value) in fields { try container.encode(value, forKey: Key(key)) }
+        case .array(let items):
+            var container = encoder.unkeyedContainer()
+            for item in items { try container.encode(item) }
+        case .string(let text):
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        case .int(let number):
+            var container = encoder.singleValueContainer()
+            try container.encode(number)
+        case .double(let number):
+            var container = encoder.singleValueContainer()
+            try container.encode(number)
+        case .bool(let flag):
+            var container = encoder.singleValueContainer()
+            try container.encode(flag)
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        }
+    }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// One line of compact JSON, keys sorted, slashes not escaped.
+    public var text: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+
+    /// Seconds with at most three decimals.
+    static func seconds(_ value: Double) -> JSONValue { .double((value * 1000).rounded() / 1000) }
+}
+
+extension Diagnostic {
+    /// `{"column", "file", "line", "message", "severity"}`, the missing ones null.
+    var json: JSONValue {
+        .object(["severity": .string(severity.rawValue), "file": file.map { .string($0) } ?? .null,
+                 "line": line.map { .int($0) } ?? .null, "column": column.map { .int($0) } ?? .null,
+                 "message": .string(message)])
+    }
+
+    /// The GitHub Actions workflow command that puts this finding on its line in a pull request:
+    /// `::error file=photos/a.jpg,line=3,col=5::message`.
+    var workflowCommand: String {
+        let level = switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "notice"
+        }
+        var properties: [String] = []
+        if let file { properties.append("file=" + Self.escapedProperty(file)) }
+        if let line { properties.append("line=\(line)") }
+        if let column { properties.append("col=\(column)") }
+        return "::\(level)\(properties.isEmpty ? "" : " " + properties.joined(separator: ","))::\(Self.escapedData(message))"
+    }
+
+    /// The runner's escapes for a message: `%`, CR and LF.
+    static func escapedData(_ text: String) -> String {
+        text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+    }
+
+    /// … and for a property value, `:` and `,` too.
+    static func escapedProperty(_ text: String) -> String {
+        escapedData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+    }
+}
