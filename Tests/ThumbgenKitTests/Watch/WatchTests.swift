@@ -6,8 +6,9 @@ import TestSupport
 @testable import ThumbgenKit
 
 /// The real binary watching a scratch copy of a site: an editor's atomic save of an original is
-/// built in well under a second, a new folder's files are seen, a broken manifest waits for the
-/// next change, and SIGINT or SIGTERM ends it with status 0 and no temporary file left.
+/// built in well under a second, a burst of saves is one build, a new folder's files are seen, a
+/// broken manifest waits for the next change, and SIGINT or SIGTERM ends it with status 0 and no
+/// temporary file left.
 @Suite(.serialized) struct WatchTests {
     static let project = ManifestSchemaTests.project
     static let exampleSite = project.appendingPathComponent("example-site")
@@ -97,6 +98,27 @@ import TestSupport
 
         #expect(watch.stop(SIGTERM) == 0)
         #expect(Self.temporaries(in: site.folder) == [])
+    }
+
+    @Test(.needsBinary)
+    func aBurstOfSavesIsOneBuild() throws {
+        let site = Site(manifest: Manifests.standard(images: "photos/*.jpg", formats: "[webp]"))
+        for index in 0..<5 {
+            site.original("site/photos/p\(index).jpg", JPEGFixtures.jpeg(Pictures.photo(width: 640, height: 480, seed: UInt64(index))))
+        }
+        let watch = try WatchProcess(["manifest.yaml"], in: site.folder.path)
+        #expect(watch.wait(timeout: 60) { $0.contains("thumbgen: built in ") }, "\(watch.err)")
+        // Five saves a few milliseconds apart, as a copy or a batch export makes them.
+        for index in 0..<5 {
+            try saveAtomically(JPEGFixtures.jpeg(Pictures.photo(width: 640, height: 480, seed: UInt64(20 + index))),
+                               to: site.folder.path + "/site/photos/p\(index).jpg")
+            Thread.sleep(forTimeInterval: ChangeWaiter.quiet / 5)
+        }
+        #expect(watch.wait(timeout: 30) { $0.contains("thumbgen: rebuilt in ") }, "\(watch.err)")
+        Thread.sleep(forTimeInterval: ChangeWaiter.quiet * 5)
+        let lines = watch.lines(startingWith: "thumbgen: rebuilt in ")
+        #expect(lines.count == 1 && lines[0].contains(": 5 images changed, "), "\(watch.err)")
+        #expect(watch.stop(SIGINT) == 0)
     }
 
     @Test(.needsBinary)
