@@ -46,7 +46,7 @@ public final class ScratchFolder: @unchecked Sendable {
         var found: [String] = []
         while let item = enumerator?.nextObject() as? String {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: url.appendingPathComponent(item).path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: url.appendingPathComponent(item).path, isDirectory: &isFolder)
             if !isFolder.boolValue { found.append(item) }
         }
         return found.sorted()

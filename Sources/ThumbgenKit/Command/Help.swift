@@ -22,11 +22,15 @@ enum Help {
 
         options:
           -j, --jobs N       workers (default: the number of cores)
-          --dry-run          print the plan, one line per (image, slot@scale), and write nothing
+          --dry-run          print the plan, each line marked new, reuse or prune, and write nothing
           --force            redo every rendition
           -q, --quiet        print errors only
-          --strict           unreadable images fail the build (exit 1)
-          --json             print the summary as one JSON object on standard output
+          --strict           unreadable or unsupported images and files in the way fail build and
+                             check (exit 1), each one named
+          --json             print the result as one JSON object on standard output, with its
+                             problems (severity, file, line, column, message)
+          --format github    print problems as GitHub workflow commands, so they show on the lines
+                             of a pull request (on by itself when GITHUB_ACTIONS=true)
           --shard K/N        build one deterministic share of the images (also THUMBGEN_SHARD=K/N,
                              or JOB_COMPLETION_INDEX with THUMBGEN_SHARD_COUNT)
           --max-pixels N     refuse originals over N pixels (overrides limits.pixels)
@@ -39,7 +43,7 @@ enum Help {
           thumbgen check || thumbgen build  rebuild only when something is stale
           thumbgen lookup site/renditions.json photos/beach.jpg --slot thumb --scale 2
 
-        exit status: 0 done; 1 check found work, or --strict met an unreadable image;
+        exit status: 0 done; 1 check found work, or --strict met a problem;
         2 usage or manifest error (nothing written); 3 the build could not finish (I/O failure).
         'thumbgen help COMMAND' describes one command.
         """
@@ -47,7 +51,8 @@ enum Help {
     static func text(for topic: String) -> String? {
         switch topic {
         case "build": """
-            thumbgen build [MANIFEST] [--jobs N] [--dry-run] [--force] [--quiet] [--strict] [--json] [--shard K/N]
+            thumbgen build [MANIFEST] [--jobs N] [--dry-run] [--force] [--quiet] [--strict] [--json]
+                           [--format github] [--shard K/N] [--max-pixels N]
             Decodes each image listed in MANIFEST once, writes every rendition its slots need beside it
             (name.Thumbnail(WxH).ext) and writes the index. Unchanged images are skipped; files the
             previous index listed and no longer needed are deleted.
@@ -55,10 +60,13 @@ enum Help {
               thumbgen build site/manifest.yaml --json > summary.json
             """
         case "check": """
-            thumbgen check [MANIFEST] [--json]
-            Writes nothing. Exit 0 when the index and every rendition are up to date, 1 (listing what is
-            stale or missing) when a build has work to do.
+            thumbgen check [MANIFEST] [--json] [--strict] [--format github]
+            Writes nothing. Exit 0 when the index and every rendition are up to date, 1 when a build
+            has work to do, saying why in words (the original changed, a slot changed size, the
+            quality changed, a file was edited by hand), grouped by cause, and what a build would
+            prune. --strict also fails on unreadable or unsupported images and files in the way.
               thumbgen check || thumbgen build
+              thumbgen check --strict --format github
             """
         case "clean": """
             thumbgen clean [MANIFEST]
@@ -90,11 +98,14 @@ enum Help {
               hugo && thumbgen html public/ --manifest manifest.yaml
             """
         case "lookup": """
-            thumbgen lookup INDEX IMAGE (--slot S --scale N | --pixels WxH)
+            thumbgen lookup INDEX IMAGE (--slot S --scale N | --pixels WxH) [--accept TYPES] [--json]
             Prints the file a client would show: the (slot, scale) entry, or the smallest file covering
-            WxH pixels. An image the index does not know prints its own path.
+            WxH pixels. --accept lists the media types the client takes (image/avif,image/webp) and
+            picks the modern file when there is one. An image the index does not know prints its own
+            path.
               thumbgen lookup example-site/renditions.json photos/beach.jpg --slot thumb --scale 3
               thumbgen lookup example-site/renditions.json photos/beach.jpg --pixels 400x300
+              thumbgen lookup example-site/renditions.json photos/beach.jpg --slot card --scale 2 --accept image/avif
             """
         case "export": """
             thumbgen export xcassets DIR [MANIFEST] [--quiet]

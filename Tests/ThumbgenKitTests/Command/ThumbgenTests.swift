@@ -28,6 +28,13 @@ struct ThumbgenTests {
         #expect(captured.out == (try #require(Help.text(for: command.rawValue))) + "\n")
     }
 
+    /// An option the parser takes and no help text names is an option nobody finds.
+    @Test(arguments: ArgumentParser.flags + ArgumentParser.valued)
+    func helpNamesEveryOption(_ option: String) {
+        let texts = [Help.overview] + Request.Command.allCases.compactMap { Help.text(for: $0.rawValue) }
+        #expect(texts.contains { $0.contains(option) }, "no help text names \(option)")
+    }
+
     @Test func refusesHelpForAnUnknownCommand() {
         let captured = CapturedConsole()
         #expect(captured.run(["help", "biuld"]) == .usage)
