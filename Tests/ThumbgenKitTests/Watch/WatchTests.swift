@@ -12,6 +12,8 @@ import TestSupport
 @Suite(.serialized) struct WatchTests {
     static let project = ManifestSchemaTests.project
     static let exampleSite = project.appendingPathComponent("example-site")
+    /// Saves of one original in `anAtomicSaveOfOneOriginalIsBuiltWellUnderASecond`.
+    static let rounds = 5
     static var exampleSiteIsBuilt: Bool {
         FileManager.default.fileExists(atPath: exampleSite.appendingPathComponent("renditions.json").path)
     }
@@ -37,7 +39,7 @@ import TestSupport
 
         let original = folder.path + "/example-site/images/forest-portrait.jpg"
         var seconds: [Double] = []
-        for round in 1...3 {
+        for round in 1...Self.rounds {
             // A different portrait each time: new pixels, so new renditions.
             let bytes = JPEGFixtures.jpeg(Pictures.photo(width: 1200, height: 1600 + round * 8, seed: UInt64(round)))
             let started = Date()
@@ -53,7 +55,7 @@ import TestSupport
             }
         }
         let lines = watch.lines(startingWith: "thumbgen: rebuilt in ")
-        #expect(lines.count == 3, "\(watch.err)")
+        #expect(lines.count == Self.rounds, "\(watch.err)")
         for line in lines {
             #expect(line.contains(" s: 1 image changed, ") && line.contains(" files written"), "\(line)")
         }
@@ -62,9 +64,10 @@ import TestSupport
         let builds = lines.compactMap { Double($0.dropFirst("thumbgen: rebuilt in ".count).prefix { $0 != " " }) }
         let overhead = zip(seconds, builds).map { $0 - $1 }
         print("watch: from an atomic save to the rebuilt line: \(seconds.map { fixed($0, 2) + " s" }.joined(separator: ", ")); the builds: \(builds.map { fixed($0, 2) + " s" }.joined(separator: ", "))")
-        // The best of three: the machine is shared, and a busy moment must not fail the test.
+        // The best of five: the machine is shared (load averages of 5 to 7 on two cores while the
+        // suite runs), and a busy moment must not fail the test.
         #expect(seconds.min()! < 1.0, "from the save to the rebuilt line: \(seconds)")
-        #expect(overhead.sorted()[1] < ChangeWaiter.quiet + 0.2, "the watch's own time: \(overhead)")
+        #expect(overhead.sorted()[Self.rounds / 2] < ChangeWaiter.quiet + 0.2, "the watch's own time: \(overhead)")
 
         #expect(watch.stop(SIGINT) == 0)
         #expect(watch.err.hasSuffix("thumbgen: stopped watching\n"), "\(watch.err)")
