@@ -44,9 +44,11 @@ struct ImageJob: Sendable {
         }
 
         let fallback = FallbackFormat(for: header)
+        let converts = FallbackFormat.converts(header)
         let plan = ImagePlan(path: entry.path, original: header.uprightSize, slots: slots, focus: entry.focus,
-                             extension: fallback.fileExtension(for: entry.path))
-        let recipe = Recipe(sha256: identity.sha256, fallback: fallback, slots: slots, focus: entry.focus, output: context.manifest.output)
+                             extension: fallback.fileExtension(for: entry.path), convertsOriginal: converts)
+        let recipe = Recipe(sha256: identity.sha256, fallback: fallback, slots: slots, focus: entry.focus, output: context.manifest.output,
+                            convertsOriginal: converts)
         if plan.renditions.contains(where: { !NameLength.fits($0.file, root: context.manifest.root.path) }) {
             return failed(outcome, facts, .io(Self.writeFailure + "the rendition's name is longer than the file system allows; shorten the original's name"),
                           recipe: recipe)

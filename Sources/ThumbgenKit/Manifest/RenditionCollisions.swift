@@ -28,7 +28,8 @@ enum RenditionCollisions {
               ImageDecoders.canDecode(header.format) else { return [:] }
         let fallback = FallbackFormat(for: header)
         let plan = ImagePlan(path: image.path, original: header.uprightSize, slots: image.slots.compactMap { name in slots.first { $0.name == name } },
-                             focus: image.focus, extension: fallback.fileExtension(for: image.path))
+                             focus: image.focus, extension: fallback.fileExtension(for: image.path),
+                             convertsOriginal: FallbackFormat.converts(header))
         var names: [String: String] = [:]
         for rendition in plan.renditions {
             for name in [rendition.file] + output.formats.map({ RenditionNaming.stem(of: rendition.file) + "." + $0.rawValue }) {

@@ -16,6 +16,13 @@ public enum FallbackFormat: String, Sendable {
 
     public var mediaType: String { "image/\(rawValue)" }
 
+    /// True when the original is not a JPEG or PNG file itself (HEIC, AVIF, WebP, GIF): not every
+    /// client shows it, so a box it already fits gets a fallback at its own size, never the
+    /// original.
+    public static func converts(_ header: ImageHeader) -> Bool {
+        header.format != .jpeg && header.format != .png
+    }
+
     /// The extension of `original`'s renditions: the original's own when it names this format
     /// (`JPG`, `jpeg`, `png` kept as written), else the format's (`jpg`, `png`). The format comes
     /// from the bytes, so a JPEG named `.png` gets `.jpg` renditions.

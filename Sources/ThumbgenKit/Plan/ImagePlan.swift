@@ -23,8 +23,10 @@ public struct ImagePlan: Sendable {
     public var renditions: [PlannedRendition]
 
     /// Plans an upright `original` for the slots the image appears in; rendition files get the
-    /// extension `ext` (the fallback's).
-    public init(path: String, original: PixelSize, slots: [Slot], focus: Focus?, extension ext: String) {
+    /// extension `ext` (the fallback's). With `convertsOriginal` (an original not every client
+    /// shows), a box the original fits gets a file of the original's own size instead of the
+    /// original.
+    public init(path: String, original: PixelSize, slots: [Slot], focus: Focus?, extension ext: String, convertsOriginal: Bool = false) {
         self.path = path
         self.original = original
         var byFile: [String: PlannedRendition] = [:]
@@ -33,7 +35,8 @@ public struct ImagePlan: Sendable {
             for scale in slot.scales {
                 let box = SlotBox(slot.size, scale: scale)
                 var planned: PlannedRendition?
-                if let geometry = RenditionGeometry.fitting(original, in: box, fit: slot.fit, focus: focus ?? .center) {
+                let whole = convertsOriginal ? RenditionGeometry(size: original, crop: PixelRect(size: original)) : nil
+                if let geometry = RenditionGeometry.fitting(original, in: box, fit: slot.fit, focus: focus ?? .center) ?? whole {
                     let file = RenditionNaming.path(for: path, size: geometry.size, extension: ext)
                     // Same pixel size from two geometries (a crop of under a pixel): keep the uncropped one.
                     if let existing = byFile[file], existing.geometry.isUncropped(of: original) || !geometry.isUncropped(of: original) {

@@ -15,8 +15,10 @@ public struct Recipe: Equatable, Sendable {
     public var boxes: [String]
     public var settings: [String]
 
-    /// The recipe of an image of `sha256` whose fallback is `fallback`, in `slots`.
-    public init(sha256: String, fallback: FallbackFormat, slots: [Slot], focus: Focus?, output: OutputSettings) {
+    /// The recipe of an image of `sha256` whose fallback is `fallback`, in `slots`;
+    /// `convertsOriginal` when a box the original fits gets a file too (`ImagePlan`).
+    public init(sha256: String, fallback: FallbackFormat, slots: [Slot], focus: Focus?, output: OutputSettings,
+                convertsOriginal: Bool = false) {
         self.sha256 = sha256
         self.fallback = fallback
         var boxes = Set<String>()
@@ -41,6 +43,7 @@ public struct Recipe: Equatable, Sendable {
             }
         }
         settings.append("placeholder \(output.placeholder.rawValue)")
+        if convertsOriginal { settings.append("fitting boxes converted") }
         self.settings = settings
     }
 
