@@ -9,7 +9,7 @@ RELEASE := .build/release
 TEST_BUILD := --scratch-path .build/testing
 FUZZ_SECONDS ?= 60
 
-.PHONY: deps test-deps build originals thumbs test serve screenshots fuzz bench bench-quick bench-unseen saving clean-build
+.PHONY: deps test-deps build originals thumbs test serve screenshots fuzz bench bench-quick bench-unseen saving dist dist-test clean-build
 
 deps:
 	@./scripts/install-deps.sh
@@ -64,6 +64,16 @@ bench-quick:
 # unpacked, not installed): checks that what was tuned on the default corpus holds.
 bench-unseen: build
 	BENCH_CORPUS="$$($(PYTHON) bench/unseen.py)" THUMBGEN=$(RELEASE)/thumbgen $(PYTHON) bench/run.py
+
+# The release tarball, dist/thumbgen-<version>-linux-<arch>.tar.gz: the binary with the Swift
+# runtime linked in, the README, the schema and DEPENDENCIES (the Debian packages it needs).
+dist: deps
+	./scripts/dist.sh
+
+# Proves the tarball runs without a Swift toolchain: the Dockerfile's steps replayed in a Debian 12
+# root made by mmdebstrap (installed when missing), which then builds the example site. Needs root.
+dist-test: dist originals
+	./scripts/dist-test.sh
 
 clean-build:
 	rm -rf .build Fuzz/.build

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs the Debian/Ubuntu packages thumbgen builds against, only when pkg-config cannot find
 # them. Quiet when nothing is missing. `--test` adds what the tests need (chromium, nodejs, hugo,
-# and PyPI's reference ThumbHash encoder).
+# PyPI's reference ThumbHash encoder, and PyPI's jsonschema with PyYAML to check the manifest's
+# schema).
 set -eu
 
 with_tests=false
@@ -31,13 +32,17 @@ if $with_tests; then
     command -v hugo >/dev/null 2>&1 || missing="$missing hugo"
     if ! command -v python3 >/dev/null 2>&1; then
         missing="$missing python3 python3-pip"
-    elif ! python3 -m pip --version >/dev/null 2>&1 && ! python3 -c 'import thumbhash' >/dev/null 2>&1; then
+    elif ! python3 -m pip --version >/dev/null 2>&1 && ! python3 -c 'import thumbhash, jsonschema, yaml' >/dev/null 2>&1; then
         missing="$missing python3-pip"
     fi
 fi
-python_missing=false
-if $with_tests && ! python3 -c 'import thumbhash' >/dev/null 2>&1; then python_missing=true; fi
-if [ -z "$missing" ] && ! $python_missing; then exit 0; fi
+python_missing=""
+if $with_tests; then
+    python3 -c 'import thumbhash' >/dev/null 2>&1 || python_missing=" thumbhash==0.1.2"
+    python3 -c 'import jsonschema' >/dev/null 2>&1 || python_missing="$python_missing jsonschema==4.26.0"
+    python3 -c 'import yaml' >/dev/null 2>&1 || python_missing="$python_missing PyYAML==6.0.3"
+fi
+if [ -z "$missing" ] && [ -z "$python_missing" ]; then exit 0; fi
 
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
@@ -46,8 +51,9 @@ if [ -n "$missing" ]; then
     $sudo apt-get update -qq >/dev/null
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
 fi
-if $python_missing; then
-    # The reference ThumbHash encoder the placeholder tests compare with (pure Python).
-    echo "thumbgen: installing thumbhash==0.1.2 (PyPI)" >&2
-    python3 -m pip install -q thumbhash==0.1.2 2>/dev/null || python3 -m pip install -q --break-system-packages thumbhash==0.1.2
+if [ -n "$python_missing" ]; then
+    # The reference ThumbHash encoder the placeholder tests compare with (pure Python); the
+    # validator an editor's YAML language server stands for (ManifestSchemaTests).
+    echo "thumbgen: installing$python_missing (PyPI)" >&2
+    python3 -m pip install -q $python_missing 2>/dev/null || python3 -m pip install -q --break-system-packages $python_missing
 fi

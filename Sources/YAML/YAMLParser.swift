@@ -24,7 +24,7 @@ public enum YAMLParser {
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(parser, &event) == 1 else {
-                    throw syntaxError(parser.pointee)
+                    throw syntaxError(parser.pointee, bytes: bytes)
                 }
                 defer { yaml_event_delete(&event) }
                 if event.type == YAML_STREAM_END_EVENT { break }
@@ -39,16 +39,16 @@ public enum YAMLParser {
         return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
     }
 
-    private static func syntaxError(_ parser: yaml_parser_t) -> YAMLError {
-        let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
-        let mark = Mark(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
-        var message = "YAML syntax: \(problem)"
-        if let context = parser.context.map({ String(cString: $0) }) {
-            let contextMark = Mark(line: Int(parser.context_mark.line) + 1,
-                                   column: Int(parser.context_mark.column) + 1)
-            message += " (\(context) at line \(contextMark.line), column \(contextMark.column))"
-        }
-        return YAMLError(mark: mark, message: message)
+    /// libyaml's report, explained in plain words with the lines around it (`SyntaxExplanation`).
+    private static func syntaxError(_ parser: yaml_parser_t, bytes: [UInt8]) -> YAMLError {
+        func mark(_ mark: yaml_mark_t) -> Mark { Mark(line: Int(mark.line) + 1, column: Int(mark.column) + 1) }
+        let report = SyntaxExplanation.Report(
+            problem: parser.problem.map { String(cString: $0) } ?? "unreadable YAML",
+            problemMark: mark(parser.problem_mark),
+            context: parser.context.map { String(cString: $0) },
+            contextMark: mark(parser.context_mark),
+            offset: Int(parser.problem_offset))
+        return SyntaxExplanation(report, bytes: bytes).error
     }
 }
 
@@ -88,7 +88,7 @@ private struct TreeBuilder {
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
             guard let anchored = anchors[name] else {
-                throw YAMLError(mark: mark, message: "unknown alias '*\(name)'")
+                throw YAMLError(mark: mark, message: "unknown alias '*\(name)': no '&\(name)' comes before it; if you meant the text '*\(name)' (a glob, say), put it in quotes: \"*\(name)\"")
             }
             // Counted here so that a blow-up points at the alias, not at the anchor it repeats.
             try count(anchored.size, at: mark)

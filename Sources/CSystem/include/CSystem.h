@@ -24,4 +24,13 @@ int tg_openat2(int folder, const char *path, uint64_t flags, uint64_t mode, uint
 /// ENOSYS or EINVAL where the kernel or the file system cannot do it.
 int tg_rename_noreplace(int from_folder, const char *from, int to_folder, const char *to);
 
+/// Routes SIGINT and SIGTERM to a pipe and returns its reading end (non-blocking), or -1 with
+/// errno set. Each signal writes one byte; a second signal ends the process by its default
+/// action. Called again, it reinstalls the handlers and returns the same pipe.
+int tg_signals_to_pipe(void);
+
+/// While `busy` is non-zero, the first signal also says on standard error that the process
+/// stops once the current build is done.
+void tg_signals_set_busy(int busy);
+
 #endif

@@ -60,6 +60,9 @@ public enum ArgumentParser {
             return request
         case .version:
             return request
+        case .schema:
+            guard words.isEmpty else { throw UsageError("schema takes no manifest: it describes every manifest; see 'thumbgen help schema'") }
+            return request
         case .lookup:
             try parseLookup(words, options, into: &request)
         case .export:

@@ -17,6 +17,8 @@ enum Help {
           html      rewrite <img data-image data-slot> tags of built pages: html PATH... [--manifest M]
           lookup    print the file a client would show: lookup INDEX IMAGE (--slot S --scale N | --pixels WxH)
           export    write an Xcode asset catalog of the renditions: export xcassets DIR [MANIFEST]
+          watch     build, then build again whenever the manifest or an original changes (Ctrl-C stops)
+          schema    print the manifest's JSON Schema, for editors' completion and checking
 
         options:
           -j, --jobs N       workers (default: the number of cores)
@@ -118,6 +120,24 @@ enum Help {
             ever replaced or removed; a second run changes nothing.
               thumbgen export xcassets App/Assets.xcassets
               thumbgen build && thumbgen export xcassets App/Thumbnails.xcassets site/manifest.yaml
+            """
+        case "watch": """
+            thumbgen watch [MANIFEST] [--jobs N] [--quiet]
+            Builds, then watches the manifest and the folders under root (inotify) and builds again
+            after each change: an edited or replaced original, a new file a glob matches, an edited
+            manifest. Editors' saves (a temporary file renamed over the original) count once a burst
+            of changes has been quiet for 0.1 s. One line per build; a broken manifest prints its
+            errors and waits. Ctrl-C (or SIGTERM) stops it, after the build under way, with status 0.
+              thumbgen watch site/manifest.yaml
+            """
+        case "schema": """
+            thumbgen schema
+            Prints the manifest's JSON Schema (draft 2020-12): every key with its description, default,
+            range and allowed values. Save it beside the manifest and name it on the manifest's first
+            line, and YAML editors (VS Code's YAML extension, any yaml-language-server client)
+            complete and check the manifest as you type:
+              thumbgen schema > manifest.schema.json
+              # yaml-language-server: $schema=manifest.schema.json
             """
         case "help": "thumbgen help [COMMAND]: describe thumbgen, or one command."
         case "version": "thumbgen --version: print the version."

@@ -3,7 +3,7 @@ import Raster
 /// What the user asked for, parsed from the command line and checked, before anything runs.
 public struct Request: Equatable, Sendable {
     public enum Command: String, CaseIterable, Sendable {
-        case build, check, clean, merge, report, html, lookup, export, help, version
+        case build, check, clean, merge, report, html, lookup, export, help, version, schema, watch
     }
 
     public var command: Command

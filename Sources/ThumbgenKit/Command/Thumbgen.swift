@@ -34,6 +34,10 @@ public enum Thumbgen {
             }
         case .lookup:
             Lookup.run(request, console: console, diagnostics: diagnostics)
+        case .schema:
+            SchemaCommand.run(console: console)
+        case .watch:
+            WatchCommand.run(request, console: console, diagnostics: diagnostics)
         default:
             guard let manifest = loadManifest(request, console: console, diagnostics: diagnostics) else { break }
             switch request.command {
@@ -45,7 +49,7 @@ public enum Thumbgen {
             case .merge: MergeCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
             case .html: HTMLCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
             case .export: ExportCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics)
-            case .help, .version, .lookup: break
+            case .help, .version, .lookup, .schema, .watch: break
             }
         }
         finish(request, console: console, diagnostics: diagnostics)

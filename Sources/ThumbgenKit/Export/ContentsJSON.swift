@@ -56,7 +56,7 @@ public enum ContentsJSON {
     private static func write(_ value: Value, indent: String, into text: inout String) {
         let inner = indent + "  "
         switch value {
-        case .string(let string): text += quoted(string)
+        case .string(let string): text += JSONString.quoted(string)
         case .number(let number): text += String(number)
         case .bool(let flag): text += flag ? "true" : "false"
         case .array(let items):
@@ -72,31 +72,11 @@ public enum ContentsJSON {
             let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             text += "{\n"
             for (offset, key) in keys.enumerated() {
-                text += inner + quoted(key) + " : "
+                text += inner + JSONString.quoted(key) + " : "
                 write(members[key]!, indent: inner, into: &text)
                 text += offset == keys.count - 1 ? "\n" : ",\n"
             }
             text += indent + "}"
         }
-    }
-
-    /// A JSON string: `"` and `\` escaped, control characters as `\uXXXX`, `/` left as it is
-    /// (as Xcode leaves it); every other character as its UTF-8.
-    static func quoted(_ string: String) -> String {
-        var text = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        return text + "\""
     }
 }

@@ -8,7 +8,11 @@ public enum ManifestLoader {
     /// A manifest larger than this is refused before it is parsed.
     public static let maxFileBytes = 4 << 20
 
+    /// The manifest a missing one is answered with. Its first line names the schema for YAML
+    /// editors: a file beside the manifest, written by `thumbgen schema`, so that it works
+    /// offline and always describes the thumbgen that reads the manifest.
     public static let starterManifest = """
+        # yaml-language-server: $schema=\(schemaFileName)
         version: 1
         slots:
           thumb: { size: 60x60, scales: [1, 2, 3], fit: cover }
@@ -16,6 +20,9 @@ public enum ManifestLoader {
           - path: photos/*.jpg
             slots: [thumb]
         """
+
+    /// The schema file the starter manifest names, beside it.
+    public static let schemaFileName = "manifest.schema.json"
 
     /// Loads the manifest at `file` (a path as the user wrote it, relative to the working folder
     /// or absolute). `overrides` replaces limits given on the command line.
@@ -27,7 +34,7 @@ public enum ManifestLoader {
             let message = exists && isFolder
                 ? "is a folder; give the manifest file inside it, such as \(file)/manifest.yaml"
                 : exists ? "cannot be read (permission denied?)"
-                : "no manifest here. Create one; a minimal manifest is:\n\n\(starterManifest)\n\nthen run 'thumbgen build \(file)'. See the README for every key."
+                : "no manifest here. Create one; a minimal manifest is:\n\n\(starterManifest)\n\nthen run 'thumbgen build \(file)'. See the README for every key; 'thumbgen schema > \(schemaFileName)' beside the manifest lets your editor complete and check it."
             throw DiagnosticsError([Diagnostic(.error, file: file, message: message)])
         }
         guard data.count <= maxFileBytes else {

@@ -24,6 +24,10 @@ struct ManifestReader {
     static let topKeys = ["version", "root", "index", "output", "limits", "slots", "images"]
     static let slotKeys = ["size", "scales", "fit", "sizes"]
     static let imageKeys = ["path", "slots", "focus"]
+    static let outputKeys = ["formats", "jpeg", "png", "webp", "avif", "placeholder"]
+    static let limitKeys = ["pixels", "dimension", "memory_mb", "scans"]
+    /// A slot's fit when it gives none.
+    static let defaultFit = Fit.inside
     /// Largest number of points a slot side may have, and largest scale: boxes stay far below
     /// any image format's limits.
     static let maxPoints = 100_000
@@ -50,6 +54,8 @@ struct ManifestReader {
                 if number > Self.supportedVersion {
                     reader.error(version.mark, "manifest version \(number) is newer than this thumbgen understands (\(Self.supportedVersion)); update thumbgen")
                 }
+            } else if case .scalar(let text, false, _) = version, Int(text.trimmedSpaces) != nil {
+                reader.error(version.mark, "version is a number, but it is written in quotes: write 'version: \(text.trimmedSpaces)', without them")
             } else {
                 reader.error(version.mark, "version must be a whole number (\(Self.supportedVersion) for this schema), but it is \(reader.describe(version))")
             }
@@ -80,7 +86,7 @@ struct ManifestReader {
 
     private mutating func readOutput(_ node: YAMLNode) -> OutputSettings {
         var settings = OutputSettings()
-        guard let output = reader.mapping(node, "output", keys: ["formats", "jpeg", "png", "webp", "avif", "placeholder"]) else { return settings }
+        guard let output = reader.mapping(node, "output", keys: Self.outputKeys) else { return settings }
         if let formats = output["formats"], let items = reader.list(formats, "output.formats", example: "[avif, webp]") {
             var chosen: [ModernFormat] = []
             for item in items {
@@ -98,7 +104,7 @@ struct ManifestReader {
             settings.formats = chosen
         }
         if let jpeg = output["jpeg"], let values = reader.mapping(jpeg, "output.jpeg", keys: ["quality", "progressive"]) {
-            if let quality = values["quality"], let value = reader.integer(quality, "output.jpeg.quality", in: 1...100) {
+            if let quality = values["quality"], let value = reader.integer(quality, "output.jpeg.quality", in: ManifestBounds.quality) {
                 settings.jpegQuality = value
             }
             if let progressive = values["progressive"], let value = reader.boolean(progressive, "output.jpeg.progressive") {
@@ -107,11 +113,11 @@ struct ManifestReader {
         }
         if let png = output["png"], let values = reader.mapping(png, "output.png", keys: ["compression"]),
            let compression = values["compression"],
-           let value = reader.integer(compression, "output.png.compression", in: 0...9) {
+           let value = reader.integer(compression, "output.png.compression", in: ManifestBounds.pngCompression) {
             settings.pngCompression = value
         }
         if let webp = output["webp"], let values = reader.mapping(webp, "output.webp", keys: ["quality", "lossless"]) {
-            if let quality = values["quality"], let value = reader.integer(quality, "output.webp.quality", in: 1...100) {
+            if let quality = values["quality"], let value = reader.integer(quality, "output.webp.quality", in: ManifestBounds.quality) {
                 settings.webpQuality = value
             }
             if let lossless = values["lossless"], let value = reader.boolean(lossless, "output.webp.lossless") {
@@ -119,10 +125,10 @@ struct ManifestReader {
             }
         }
         if let avif = output["avif"], let values = reader.mapping(avif, "output.avif", keys: ["quality", "speed"]) {
-            if let quality = values["quality"], let value = reader.integer(quality, "output.avif.quality", in: 1...100) {
+            if let quality = values["quality"], let value = reader.integer(quality, "output.avif.quality", in: ManifestBounds.quality) {
                 settings.avifQuality = value
             }
-            if let speed = values["speed"], let value = reader.integer(speed, "output.avif.speed", in: 0...10) {
+            if let speed = values["speed"], let value = reader.integer(speed, "output.avif.speed", in: ManifestBounds.avifSpeed) {
                 settings.avifSpeed = value
             }
         }
@@ -138,17 +144,17 @@ struct ManifestReader {
 
     private mutating func readLimits(_ node: YAMLNode) -> Limits {
         var limits = Limits()
-        guard let values = reader.mapping(node, "limits", keys: ["pixels", "dimension", "memory_mb", "scans"]) else { return limits }
-        if let pixels = values["pixels"], let value = reader.integer(pixels, "limits.pixels", in: 1...Int(Int32.max) * 4) {
+        guard let values = reader.mapping(node, "limits", keys: Self.limitKeys) else { return limits }
+        if let pixels = values["pixels"], let value = reader.integer(pixels, "limits.pixels", in: ManifestBounds.pixels) {
             limits.pixels = value
         }
-        if let dimension = values["dimension"], let value = reader.integer(dimension, "limits.dimension", in: 1...1_000_000) {
+        if let dimension = values["dimension"], let value = reader.integer(dimension, "limits.dimension", in: ManifestBounds.dimension) {
             limits.dimension = value
         }
-        if let memory = values["memory_mb"], let value = reader.integer(memory, "limits.memory_mb", in: 1...1_048_576) {
+        if let memory = values["memory_mb"], let value = reader.integer(memory, "limits.memory_mb", in: ManifestBounds.memoryMB) {
             limits.memoryMB = value
         }
-        if let scans = values["scans"], let value = reader.integer(scans, "limits.scans", in: 1...1_000_000) {
+        if let scans = values["scans"], let value = reader.integer(scans, "limits.scans", in: ManifestBounds.scans) {
             limits.scans = value
         }
         return limits
@@ -189,7 +195,7 @@ struct ManifestReader {
         } else {
             reader.error(node.mark, "slot '\(name)' has no 'scales'; list the screen scales it is shown at, like 'scales: [1, 2, 3]'")
         }
-        var fit = Fit.inside
+        var fit = Self.defaultFit
         if let fitNode = values["fit"], let text = reader.string(fitNode, "fit") {
             if let known = Fit(rawValue: text) {
                 fit = known
@@ -212,6 +218,10 @@ struct ManifestReader {
 
     private mutating func readSize(_ node: YAMLNode, slot: String) -> SlotSize? {
         guard let text = reader.string(node, "size of slot '\(slot)'") else { return nil }
+        if let advice = SizeSpelling.advice(for: text) {
+            reader.error(node.mark, "size '\(text)' of slot '\(slot)' \(advice)")
+            return nil
+        }
         let sides = text.split(separator: "x", omittingEmptySubsequences: false)
         guard sides.count == 2, !(sides[0].trimmedSpaces.isEmpty && sides[1].trimmedSpaces.isEmpty) else {
             reader.error(node.mark, "size '\(text)' of slot '\(slot)' is not WIDTHxHEIGHT in points; write it like 60x60, 390x (width only) or x200 (height only)")
@@ -241,6 +251,11 @@ struct ManifestReader {
         var scales: [ExactDecimal] = []
         var valid = true
         for item in items {
+            if case .scalar(let text, false, _) = item, ExactDecimal(parsing: text.trimmedSpaces) != nil {
+                reader.error(item.mark, "a scale of slot '\(slot)' is a number, but it is written in quotes: write \(text.trimmedSpaces), without them")
+                valid = false
+                continue
+            }
             guard case .scalar(let text, true, _) = item, !item.isNull else {
                 reader.error(item.mark, "a scale of slot '\(slot)' must be a number like 2 or 1.5, but it is \(reader.describe(item))")
                 valid = false

@@ -45,6 +45,10 @@ struct NodeReader {
 
     /// A whole number in `range`.
     mutating func integer(_ node: YAMLNode, _ what: String, in range: ClosedRange<Int>) -> Int? {
+        if case .scalar(let text, false, _) = node, Int(text.trimmedSpaces) != nil {
+            error(node.mark, "\(what) is a number, but it is written in quotes: write \(text.trimmedSpaces), without them")
+            return nil
+        }
         guard case .scalar(let text, true, _) = node, !node.isNull,
               text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }),
               let value = Int(text)

@@ -97,7 +97,7 @@ import TestSupport
     @Test func aMissingManifestSaysHowToStart() {
         let site = Self.site()
         let result = site.run(["build", site.folder.path + "/nothing.yaml"])
-        #expect(result.err.contains("no manifest here. Create one; a minimal manifest is:\n\nversion: 1\nslots:\n"))
+        #expect(result.err.contains("no manifest here. Create one; a minimal manifest is:\n\n# yaml-language-server: $schema=manifest.schema.json\nversion: 1\nslots:\n"))
         #expect(result.err.hasSuffix("thumbgen: 1 error in \(site.folder.path)/nothing.yaml; nothing was written\n"))
     }
 }

@@ -37,10 +37,6 @@ import Testing
         #expect(info["author"] as? String == "thumbgen" && info["version"] as? Int == 1)
     }
 
-    @Test func stringsAreEscaped() {
-        #expect(ContentsJSON.quoted("a\"b\\c/d\u{1}é") == "\"a\\\"b\\\\c/d\\u0001é\"")
-    }
-
     /// An imageset's `Contents.json` as Apple's reference (Image Set Type) documents it: `images`,
     /// each with `filename` (a .png, .jpg, .heic or .heif file of the folder), `idiom` and `scale`,
     /// and `info` with `author` and `version` 1; nothing else. Xcode's layout: keys in order,

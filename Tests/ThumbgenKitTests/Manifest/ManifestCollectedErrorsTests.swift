@@ -84,6 +84,7 @@ struct ManifestFileErrorTests {
         #expect(error?.diagnostics.map(\.description) == ["""
             \(path): error: no manifest here. Create one; a minimal manifest is:
 
+            # yaml-language-server: $schema=manifest.schema.json
             version: 1
             slots:
               thumb: { size: 60x60, scales: [1, 2, 3], fit: cover }
@@ -91,7 +92,7 @@ struct ManifestFileErrorTests {
               - path: photos/*.jpg
                 slots: [thumb]
 
-            then run 'thumbgen build \(path)'. See the README for every key.
+            then run 'thumbgen build \(path)'. See the README for every key; 'thumbgen schema > manifest.schema.json' beside the manifest lets your editor complete and check it.
             """])
         #expect(folder.listing() == [])
     }

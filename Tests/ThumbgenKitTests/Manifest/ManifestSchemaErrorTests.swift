@@ -87,7 +87,7 @@ struct ManifestSchemaErrorTests {
         ManifestCase("unknown fit", slot("  thumb: { size: 60x60, scales: [1], fit: cove }"),
             "manifest.yaml:3:43: error: unknown fit 'cove' (did you mean 'cover'?); use 'inside' or 'cover'"),
         ManifestCase("size with a star", slot("  thumb: { size: 60*60, scales: [1] }"),
-            "manifest.yaml:3:18: error: size '60*60' of slot 'thumb' is not WIDTHxHEIGHT in points; write it like 60x60, 390x (width only) or x200 (height only)"),
+            "manifest.yaml:3:18: error: size '60*60' of slot 'thumb' separates its sides with '*'; use a lowercase letter x: write 60x60"),
         ManifestCase("size with one number", slot("  thumb: { size: 60, scales: [1] }"),
             "manifest.yaml:3:18: error: size '60' of slot 'thumb' is not WIDTHxHEIGHT in points; write it like 60x60, 390x (width only) or x200 (height only)"),
         ManifestCase("size with no number", slot("  thumb: { size: x, scales: [1] }"),

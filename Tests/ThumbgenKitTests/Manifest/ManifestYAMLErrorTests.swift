@@ -28,14 +28,14 @@ struct ManifestYAMLErrorTests {
               thumb: { size: 60x60, scales: [1, 2 }
             images: []
             """,
-            "manifest.yaml:3:39: error: YAML syntax: did not find expected ',' or ']' (while parsing a flow sequence at line 3, column 33)"),
+            "manifest.yaml:3:39: error: the '[' at line 3, column 33 opens a list that is not closed before '}'; add ']' after its last item, and ',' between items"),
         ManifestCase("unclosed quote", """
             version: 1
             root: "site
             """,
-            "manifest.yaml:2:12: error: YAML syntax: found unexpected end of stream (while scanning a quoted scalar at line 2, column 7)"),
+            "manifest.yaml:2:7: error: this \" opens a quoted value that is never closed; add the closing \" where the value ends"),
         ManifestCase("tab as indentation", "version: 1\nslots:\n\tthumb: { size: 60x60 }\n",
-            "manifest.yaml:3:1: error: YAML syntax: found character that cannot start any token (while scanning for the next token at line 3, column 1)"),
+            "manifest.yaml:3:1: error: this line is indented with a tab; YAML indents with spaces only, so replace the tab with spaces"),
         ManifestCase("a list instead of a mapping", "- version: 1\n- slots: {}\n",
             "manifest.yaml:1:1: error: a manifest is a mapping with 'version', 'slots' and 'images', but this file holds a list"),
         ManifestCase("a lone value", "thumbnails please\n",
@@ -62,7 +62,7 @@ struct ManifestYAMLErrorTests {
         ManifestCase("a second document", "version: 1\n" + slots + "\n---\nversion: 1\n",
             "manifest.yaml:7:1: error: a manifest is one YAML document, but a second one starts here; remove the extra '---'"),
         ManifestCase("unknown alias", "version: 1\nslots: *shared\n",
-            "manifest.yaml:2:8: error: unknown alias '*shared'"),
+            "manifest.yaml:2:8: error: unknown alias '*shared': no '&shared' comes before it; if you meant the text '*shared' (a glob, say), put it in quotes: \"*shared\""),
         ManifestCase("billion laughs", billionLaughs,
             "manifest.yaml:6:8: error: the document expands to more than 100000 nodes (aliases included); it is too large to be a manifest"),
         ManifestCase("deep nesting", "version: 1\nx: " + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "\n",

@@ -1,0 +1,146 @@
+/// The manifest's JSON Schema (draft 2020-12), for editors' completion and checking as the user
+/// types (`# yaml-language-server: $schema=…`). Defaults, ranges, enums and keys come from the
+/// code that reads the manifest (`OutputSettings`, `Limits`, `ManifestBounds`, `ManifestReader`),
+/// so the schema describes what this thumbgen accepts. What a schema cannot express (a path that
+/// matches no file, a scale listed twice, a slot an image names but nobody declared) is left to
+/// the loader.
+public enum ManifestSchema {
+    /// Where the project keeps the schema printed by `thumbgen schema`, relative to its root.
+    public static let shippedPath = "docs/manifest.schema.json"
+
+    /// The schema, pretty-printed, ending with a newline.
+    public static var text: String { document.printed() + "\n" }
+
+    static var document: OrderedJSON {
+        let output = OutputSettings(), limits = Limits()
+        return [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "thumbgen manifest (schema \(ManifestReader.supportedVersion))",
+            "description": "The images a site or app shows and the display slots they appear in; thumbgen writes each slot's renditions beside the originals and an index for clients.",
+            "type": "object",
+            "required": ["version", "slots", "images"],
+            "additionalProperties": false,
+            "properties": [
+                "version": ["description": "The manifest's schema: \(ManifestReader.supportedVersion), written as a number.",
+                            "const": .integer(ManifestReader.supportedVersion)],
+                "root": ["description": "The folder image paths are relative to, relative to this file. Default: this file's folder.",
+                         "type": "string", "default": "."],
+                "index": ["description": "Where the index goes, relative to root: a .json file under root.",
+                          "type": "string", "pattern": #"^(?!/)(?!(?:.*/)?\.\.(?:/|$))(?!.*\.Thumbnail\()(?:.*/)?[^/]*\.json$"#,
+                          "default": "renditions.json"],
+                "output": outputSchema(output),
+                "limits": limitsSchema(limits),
+                "slots": ["description": "Named display sizes, in points, each shown at a list of screen scales.",
+                          "type": "object", "minProperties": 1,
+                          "propertyNames": ["pattern": "^[A-Za-z0-9_-]+$"],
+                          "additionalProperties": ["$ref": "#/$defs/slot"]],
+                "images": ["description": "The originals, each a path or a glob relative to root, and the slots they appear in.",
+                           "type": "array", "minItems": 1, "items": ["$ref": "#/$defs/image"]],
+            ],
+            "$defs": ["slot": slotSchema, "image": imageSchema],
+        ]
+    }
+
+    /// A side of a slot: more than 0 and at most `ManifestReader.maxPoints` points, with at most
+    /// `ExactDecimal.maxDigits` decimals.
+    static var pointsPattern: String {
+        let digits = ExactDecimal.maxDigits, whole = String(ManifestReader.maxPoints).count - 1
+        return "(?=[0-9.]*[1-9])(?:[0-9]{1,\(whole)}(?:\\.[0-9]{0,\(digits)})?|\\.[0-9]{1,\(digits)}|\(ManifestReader.maxPoints)(?:\\.0{0,\(digits)})?)"
+    }
+
+    static var slotSchema: OrderedJSON {
+        let space = "[ \\t]*", points = pointsPattern
+        return [
+            "description": "A display size in points and the screen scales it is shown at.",
+            "type": "object",
+            "required": ["size", "scales"],
+            "additionalProperties": false,
+            "properties": [
+                "size": ["description": "WIDTHxHEIGHT in points, without a unit: 60x60, 390x (width only) or x200 (height only).",
+                         "type": "string",
+                         "pattern": .string("^\(space)(?:\(points)\(space)x\(space)(?:\(points))?|x\(space)\(points))\(space)$")],
+                "scales": ["description": "The screen scales the slot is shown at, such as [1, 2, 3]; each from \(ManifestReader.minScale) to \(ManifestReader.maxScale).",
+                           "type": "array", "minItems": 1, "uniqueItems": true,
+                           "items": ["type": "number", "minimum": .number(ManifestReader.minScale.doubleValue),
+                                     "maximum": .integer(ManifestReader.maxScale)]],
+                "fit": ["description": "inside: the largest size with the original's aspect ratio that fits the box; cover: fill the box and crop the overflow around the focus.",
+                        "enum": .strings(Fit.allCases.map(\.rawValue)), "default": .string(ManifestReader.defaultFit.rawValue)],
+                "sizes": ["description": "A CSS sizes value for web pages, like \"(max-width: 1200px) 100vw, 1200px\"; quote it in YAML.",
+                          "type": "string", "pattern": #"^[^"<>\r\n]*[^"<>\r\n \t][^"<>\r\n]*$"#],
+            ],
+        ]
+    }
+
+    static var imageSchema: OrderedJSON {
+        [
+            "description": "One path or glob and the slots its images appear in.",
+            "type": "object",
+            "required": ["path", "slots"],
+            "additionalProperties": false,
+            "properties": [
+                "path": ["description": "A file or a glob (*, ?, [..], {a,b}, **) relative to root; quote a glob that starts with '*'.",
+                         "type": "string", "minLength": 1],
+                "slots": ["description": "Names of slots declared under 'slots'.",
+                          "type": "array", "minItems": 1, "items": ["type": "string"]],
+                "focus": ["description": "The focal point of cover crops, [x, y] from 0 to 1 from the top-left. Default: the centre.",
+                          "type": "array", "minItems": 2, "maxItems": 2,
+                          "items": ["type": "number", "minimum": 0, "maximum": 1]],
+            ],
+        ]
+    }
+
+    static func outputSchema(_ output: OutputSettings) -> OrderedJSON {
+        [
+            "description": "How renditions are encoded.",
+            "type": "object",
+            "additionalProperties": false,
+            "properties": [
+                "formats": ["description": "Modern files written beside each JPEG or PNG fallback, best first; [] for none.",
+                            "type": "array", "uniqueItems": true,
+                            "items": ["enum": .strings(ModernFormat.allCases.map(\.rawValue))],
+                            "default": .strings(output.formats.map(\.rawValue))],
+                "jpeg": settings("JPEG fallbacks.", [
+                    ("quality", range(ManifestBounds.quality, default: output.jpegQuality, "libjpeg quality.")),
+                    ("progressive", flag(output.jpegProgressive, "Progressive instead of baseline JPEG.")),
+                ]),
+                "png": settings("PNG fallbacks.", [
+                    ("compression", range(ManifestBounds.pngCompression, default: output.pngCompression, "zlib level.")),
+                ]),
+                "webp": settings("WebP files.", [
+                    ("quality", range(ManifestBounds.quality, default: output.webpQuality, "libwebp quality.")),
+                    ("lossless", flag(output.webpLossless, "Lossless WebP.")),
+                ]),
+                "avif": settings("AVIF files.", [
+                    ("quality", range(ManifestBounds.quality, default: output.avifQuality, "libavif quality.")),
+                    ("speed", range(ManifestBounds.avifSpeed, default: output.avifSpeed, "Encoder speed: 0 slowest and smallest, 10 fastest.")),
+                ]),
+                "placeholder": ["description": "What clients paint before an image loads.",
+                                "enum": .strings(PlaceholderKind.allCases.map(\.rawValue)),
+                                "default": .string(output.placeholder.rawValue)],
+            ],
+        ]
+    }
+
+    static func limitsSchema(_ limits: Limits) -> OrderedJSON {
+        settings("Bounds on what one original may cost, checked from its header before anything is decoded; an original over one is unreadable.", [
+            ("pixels", range(ManifestBounds.pixels, default: limits.pixels, "Most pixels (width × height).")),
+            ("dimension", range(ManifestBounds.dimension, default: limits.dimension, "Most pixels on either side.")),
+            ("memory_mb", range(ManifestBounds.memoryMB, default: limits.memoryMB, "Most memory one decode may hold, in MiB.")),
+            ("scans", range(ManifestBounds.scans, default: limits.scans, "Most scans of a progressive JPEG.")),
+        ])
+    }
+
+    private static func settings(_ description: String, _ properties: [(String, OrderedJSON)]) -> OrderedJSON {
+        ["description": .string(description), "type": "object", "additionalProperties": false,
+         "properties": .object(properties.map { (key: $0.0, value: $0.1) })]
+    }
+
+    private static func range(_ range: ClosedRange<Int>, default value: Int, _ description: String) -> OrderedJSON {
+        ["description": .string("\(description) \(range.lowerBound) to \(range.upperBound)."), "type": "integer",
+         "minimum": .integer(range.lowerBound), "maximum": .integer(range.upperBound), "default": .integer(value)]
+    }
+
+    private static func flag(_ value: Bool, _ description: String) -> OrderedJSON {
+        ["description": .string(description), "type": "boolean", "default": .boolean(value)]
+    }
+}
