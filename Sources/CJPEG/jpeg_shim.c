@@ -439,9 +439,13 @@ static struct tg_destination *destination_create(void) {
     return destination;
 }
 
-int tg_jpeg_encode(const uint8_t *pixels, int width, int height, size_t row_stride,
-                   const tg_jpeg_encode_options *options, uint8_t **out, unsigned long *out_length,
-                   char message[200]) {
+// A compressor writing to memory, with libjpeg's errors caught here: the one setjmp of both
+// encoders. `body` sets the image up and writes it (jpeg_start_compress to jpeg_finish_compress);
+// an error anywhere in it returns here, frees what was made and fills `message`.
+typedef void (*tg_compress_body)(j_compress_ptr cinfo, const void *context);
+
+static int compress_to_memory(tg_compress_body body, const void *context, uint8_t **out, unsigned long *out_length,
+                              char message[200]) {
     struct jpeg_compress_struct cinfo;
     struct tg_error error;
     volatile int created = 0;
@@ -465,31 +469,51 @@ int tg_jpeg_encode(const uint8_t *pixels, int width, int height, size_t row_stri
     jpeg_create_compress(&cinfo);
     created = 1;
     cinfo.dest = &destination->base;
-    cinfo.image_width = (JDIMENSION)width;
-    cinfo.image_height = (JDIMENSION)height;
-    cinfo.input_components = 4;
-    cinfo.in_color_space = options->input_cmyk ? JCS_CMYK : JCS_EXT_RGBX;
-    jpeg_set_defaults(&cinfo);
-    if (options->grayscale) jpeg_set_colorspace(&cinfo, JCS_GRAYSCALE);
-    if (!options->grayscale && options->chroma_444) {
-        cinfo.comp_info[0].h_samp_factor = 1;
-        cinfo.comp_info[0].v_samp_factor = 1;
-    } else if (!options->grayscale && options->chroma_422) {
-        cinfo.comp_info[0].v_samp_factor = 1;
-    }
-    apply_options(&cinfo, options);
-    jpeg_start_compress(&cinfo, TRUE);
-    write_markers(&cinfo, options);
-    while (cinfo.next_scanline < cinfo.image_height) {
-        JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * row_stride);
-        jpeg_write_scanlines(&cinfo, &row, 1);
-    }
-    jpeg_finish_compress(&cinfo);
+    body(&cinfo, context);
     jpeg_destroy_compress(&cinfo);
     *out = destination->buffer;
     *out_length = destination->length;
     free(destination);
     return 0;
+}
+
+struct tg_rgb_input {
+    const uint8_t *pixels;
+    int width, height;
+    size_t row_stride;
+    const tg_jpeg_encode_options *options;
+};
+
+static void compress_rgb(j_compress_ptr cinfo, const void *context) {
+    const struct tg_rgb_input *input = context;
+    const tg_jpeg_encode_options *options = input->options;
+    cinfo->image_width = (JDIMENSION)input->width;
+    cinfo->image_height = (JDIMENSION)input->height;
+    cinfo->input_components = 4;
+    cinfo->in_color_space = options->input_cmyk ? JCS_CMYK : JCS_EXT_RGBX;
+    jpeg_set_defaults(cinfo);
+    if (options->grayscale) jpeg_set_colorspace(cinfo, JCS_GRAYSCALE);
+    if (!options->grayscale && options->chroma_444) {
+        cinfo->comp_info[0].h_samp_factor = 1;
+        cinfo->comp_info[0].v_samp_factor = 1;
+    } else if (!options->grayscale && options->chroma_422) {
+        cinfo->comp_info[0].v_samp_factor = 1;
+    }
+    apply_options(cinfo, options);
+    jpeg_start_compress(cinfo, TRUE);
+    write_markers(cinfo, options);
+    while (cinfo->next_scanline < cinfo->image_height) {
+        JSAMPROW row = (JSAMPROW)(input->pixels + (size_t)cinfo->next_scanline * input->row_stride);
+        jpeg_write_scanlines(cinfo, &row, 1);
+    }
+    jpeg_finish_compress(cinfo);
+}
+
+int tg_jpeg_encode(const uint8_t *pixels, int width, int height, size_t row_stride,
+                   const tg_jpeg_encode_options *options, uint8_t **out, unsigned long *out_length,
+                   char message[200]) {
+    struct tg_rgb_input input = { pixels, width, height, row_stride, options };
+    return compress_to_memory(compress_rgb, &input, out, out_length, message);
 }
 
 // One group of rows of every plane (max_v_samp_factor * 8 luma rows), copied into whole blocks
@@ -513,62 +537,49 @@ static void fill_strips(struct tg_plane_strips *strips, int count, const uint8_t
     }
 }
 
-int tg_jpeg_encode_planes(const uint8_t *const planes[3], const size_t strides[3], int plane_count, int width, int height,
-                          const tg_jpeg_encode_options *options, uint8_t **out, unsigned long *out_length,
-                          char message[200]) {
-    struct jpeg_compress_struct cinfo;
-    struct tg_error error;
-    volatile int created = 0;
-    *out = NULL;
-    *out_length = 0;
-    struct tg_destination *destination = destination_create();
-    if (!destination) {
-        snprintf(message, 200, "out of memory");
-        return -1;
-    }
-    tg_error_init(&error);
-    cinfo.err = &error.base;
-    if (setjmp(error.jump)) {
-        snprintf(message, 200, "%s", error.message);
-        if (created) jpeg_destroy_compress(&cinfo);
-        free(destination->buffer);
-        free(destination);
-        return -1;
-    }
-    jpeg_create_compress(&cinfo);
-    created = 1;
-    cinfo.dest = &destination->base;
-    cinfo.image_width = (JDIMENSION)width;
-    cinfo.image_height = (JDIMENSION)height;
-    cinfo.input_components = plane_count;
-    cinfo.in_color_space = plane_count == 1 ? JCS_GRAYSCALE : JCS_YCbCr;
-    jpeg_set_defaults(&cinfo);  // YCbCr: luma 2x2, chroma 1x1 (4:2:0)
-    apply_options(&cinfo, options);
-    cinfo.raw_data_in = TRUE;
-    jpeg_start_compress(&cinfo, TRUE);
-    write_markers(&cinfo, options);
+struct tg_planes_input {
+    const uint8_t *const *planes;
+    const size_t *strides;
+    int plane_count, width, height;
+    const tg_jpeg_encode_options *options;
+};
+
+static void compress_planes(j_compress_ptr cinfo, const void *context) {
+    const struct tg_planes_input *input = context;
+    int plane_count = input->plane_count, width = input->width, height = input->height;
+    cinfo->image_width = (JDIMENSION)width;
+    cinfo->image_height = (JDIMENSION)height;
+    cinfo->input_components = plane_count;
+    cinfo->in_color_space = plane_count == 1 ? JCS_GRAYSCALE : JCS_YCbCr;
+    jpeg_set_defaults(cinfo);  // YCbCr: luma 2x2, chroma 1x1 (4:2:0)
+    apply_options(cinfo, input->options);
+    cinfo->raw_data_in = TRUE;
+    jpeg_start_compress(cinfo, TRUE);
+    write_markers(cinfo, input->options);
     // Strips from libjpeg's own pool: freed with the compressor, also after an error.
     struct tg_plane_strips strips;
     for (int c = 0; c < plane_count; c++) {
-        jpeg_component_info *component = &cinfo.comp_info[c];
+        jpeg_component_info *component = &cinfo->comp_info[c];
         strips.widths[c] = c == 0 ? width : (width + 1) / 2;
         strips.heights[c] = c == 0 ? height : (height + 1) / 2;
         strips.padded_widths[c] = (int)component->width_in_blocks * DCTSIZE;
         strips.group_rows[c] = component->v_samp_factor * DCTSIZE;
-        strips.rows[c] = (*cinfo.mem->alloc_sarray)((j_common_ptr)&cinfo, JPOOL_IMAGE, (JDIMENSION)strips.padded_widths[c],
-                                                    (JDIMENSION)strips.group_rows[c]);
+        strips.rows[c] = (*cinfo->mem->alloc_sarray)((j_common_ptr)cinfo, JPOOL_IMAGE, (JDIMENSION)strips.padded_widths[c],
+                                                     (JDIMENSION)strips.group_rows[c]);
     }
-    JDIMENSION group_lines = (JDIMENSION)(cinfo.max_v_samp_factor * DCTSIZE);
-    for (int group = 0; cinfo.next_scanline < cinfo.image_height; group++) {
-        fill_strips(&strips, plane_count, planes, strides, group);
-        jpeg_write_raw_data(&cinfo, strips.rows, group_lines);
+    JDIMENSION group_lines = (JDIMENSION)(cinfo->max_v_samp_factor * DCTSIZE);
+    for (int group = 0; cinfo->next_scanline < cinfo->image_height; group++) {
+        fill_strips(&strips, plane_count, input->planes, input->strides, group);
+        jpeg_write_raw_data(cinfo, strips.rows, group_lines);
     }
-    jpeg_finish_compress(&cinfo);
-    jpeg_destroy_compress(&cinfo);
-    *out = destination->buffer;
-    *out_length = destination->length;
-    free(destination);
-    return 0;
+    jpeg_finish_compress(cinfo);
+}
+
+int tg_jpeg_encode_planes(const uint8_t *const planes[3], const size_t strides[3], int plane_count, int width, int height,
+                          const tg_jpeg_encode_options *options, uint8_t **out, unsigned long *out_length,
+                          char message[200]) {
+    struct tg_planes_input input = { planes, strides, plane_count, width, height, options };
+    return compress_to_memory(compress_planes, &input, out, out_length, message);
 }
 
 void tg_jpeg_free(void *pointer) { free(pointer); }
