@@ -8,7 +8,7 @@ Environment:
                            im-tuned, im-plain, gm); ratios need thumbgen among them
   BENCH_SETS=jpeg,png      only these sets
   BENCH_SECTIONS=a,b       side sections to run: floor, psnr, noop, memory, shards, webp, avif, heic,
-                           constants (default all; "none")
+                           profile, constants (default all; "none")
   BENCH_CORPUS=DIR         run everything on the JPEGs and PNGs of DIR instead of the default corpus
                            (`make bench-unseen` fetches an unseen one: bench/unseen.py)
   BENCH_CORPUS_DIRS=a:b    several folders (default the wallpaper folders)
@@ -39,6 +39,7 @@ import floor  # noqa: E402
 import heic  # noqa: E402
 import install  # noqa: E402
 import modern  # noqa: E402
+import stages  # noqa: E402
 import quality  # noqa: E402
 import report  # noqa: E402
 import sections  # noqa: E402
@@ -49,7 +50,7 @@ from tools import PEER_ENV, all_tools  # noqa: E402
 
 ROOT = os.path.dirname(BENCH_DIR)
 SCRATCH = os.path.join(ROOT, ".build", "bench")
-ALL_SECTIONS = ["floor", "psnr", "noop", "memory", "shards", "webp", "avif", "heic", "constants"]
+ALL_SECTIONS = ["floor", "psnr", "noop", "memory", "shards", "webp", "avif", "heic", "profile", "constants"]
 
 
 def log(message):
@@ -252,6 +253,14 @@ def main():
     if "heic" in conf["sections"] and jpegs:
         log("heic: the JPEG photos as HEIC originals")
         record["heic"] = heic.measure(ctx, jpegs, conf["rounds"])
+    if "profile" in conf["sections"]:
+        log("profile: CPU seconds by stage, from thumbgen's own timers, per workload")
+        pngs = [i for i in images if i["format"] == "png"]
+        workloads = [("JPEG", jpegs, ()), ("PNG", pngs, ())]
+        workloads += [(name, jpegs, (kind,)) for name, kind in (("WebP", "webp"), ("AVIF", "avif"))]
+        if jpegs:
+            workloads.append(("HEIC", heic.convert(ctx, jpegs), ()))
+        record["profile"] = stages.measure(ctx, [w for w in workloads if w[1]], conf["rounds"])
     if "constants" in conf["sections"]:
         log("constants: the tuned constants checked on this corpus")
         record["constants"] = constants.measure(ctx, images, record)
