@@ -13,9 +13,12 @@ public enum HEIFDecoder {
     /// against `limits.pixels`, so that a grid of 10,000 tiny tiles is refused before decoding.
     public static let minimumTilePixels = 256 * 256
 
-    /// Decodes the file at `path`, whose header is `header`, into `consumer`.
+    /// Decodes the file at `path`, whose header is `header`, into `consumer`. With `planes`, an
+    /// opaque 8-bit 4:2:0 image goes to it as its own planes instead (see `PlanarYCbCr`): no RGBA
+    /// copy of the whole image, and the renditions are resampled plane by plane.
     @discardableResult
-    public static func decode(path: String, header: ImageHeader, limits: DecodeLimits, into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
+    public static func decode(path: String, header: ImageHeader, limits: DecodeLimits, into consumer: RowConsumer,
+                              planes: PlaneConsumer? = nil) throws(CodecError) -> SourceInfo {
         guard let layout = header.heifLayout else { throw CodecError.unsupported("not a HEIF image") }
         try check(layout, header: header, limits: limits)
         guard let context = heif_context_alloc() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
@@ -35,12 +38,13 @@ public enum HEIFDecoder {
 
         let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
         let wide = heif_image_handle_get_luma_bits_per_pixel(handle) > 8
+        if let planes, !hasAlpha, !wide, heif_image_handle_get_chroma_bits_per_pixel(handle) == 8,
+           let ycbcr = PlanarYCbCr(layout: layout) {
+            let source = try ycbcr.decode(handle: handle, header: header, into: planes)
+            if let source { return source }
+        }
         let chroma = wide ? (hasAlpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE) : heif_chroma_interleaved_RGBA
-        guard let options = heif_decoding_options_alloc() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
-        defer { heif_decoding_options_free(options) }
-        options.pointee.ignore_transformations = 1
-        var image: OpaquePointer?
-        try check(heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, options), bytes: header.wholeImageBytes)
+        let image = try decodeImage(handle, colorspace: heif_colorspace_RGB, chroma: chroma, header: header)
         defer { heif_image_release(image) }
 
         var stride: Int32 = 0
@@ -68,6 +72,18 @@ public enum HEIFDecoder {
                             hasAlpha: hasAlpha, premultiplied: heif_image_is_premultiplied_alpha(image) != 0)
         rows.stream(into: consumer)
         return source
+    }
+
+    /// libheif's decode of the coded image (no transformations applied) in `colorspace` and
+    /// `chroma`; the caller releases it.
+    static func decodeImage(_ handle: OpaquePointer?, colorspace: heif_colorspace, chroma: heif_chroma,
+                            header: ImageHeader) throws(CodecError) -> OpaquePointer? {
+        guard let options = heif_decoding_options_alloc() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
+        defer { heif_decoding_options_free(options) }
+        options.pointee.ignore_transformations = 1
+        var image: OpaquePointer?
+        try check(heif_decode_image(handle, &image, colorspace, chroma, options), bytes: header.wholeImageBytes)
+        return image
     }
 
     /// Decodes the whole image into memory: for tests and tools.

@@ -28,8 +28,8 @@ public enum ImageDecoders {
 
     /// Decodes the original at `path` (whose header is `header`) into `consumer`, shrunk on load
     /// to no less than `minimumScale` of its full resolution where the format allows. With
-    /// `planes`, a decoder that can hand over the image's own planes (a YCbCr or grey JPEG)
-    /// gives them to it instead.
+    /// `planes`, a decoder that can hand over the image's own planes (a YCbCr or grey JPEG; an
+    /// opaque 8-bit 4:2:0 BT.601 HEIC or AVIF) gives them to it instead.
     @discardableResult
     public static func decode(path: String, header: ImageHeader, minimumScale: Double, limits: DecodeLimits,
                               into consumer: RowConsumer, planes: PlaneConsumer? = nil) throws(CodecError) -> SourceInfo {
@@ -48,7 +48,7 @@ public enum ImageDecoders {
                                           memoryLimit: limits.memoryBytes, into: consumer)
         case .heif, .avif:
             // No shrink-on-load for HEVC or AV1: the whole image, within limits.memory_mb.
-            return try HEIFDecoder.decode(path: path, header: header, limits: limits, into: consumer)
+            return try HEIFDecoder.decode(path: path, header: header, limits: limits, into: consumer, planes: planes)
         default:
             throw CodecError.unsupported("\(header.format.rawValue.uppercased()) images are not decoded")
         }

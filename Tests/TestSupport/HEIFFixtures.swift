@@ -15,6 +15,9 @@ public enum HEIFFixtures {
         public var orientation = Orientation.up
         /// nclx colour primaries and transfer (H.273 code points); nil leaves libheif's default.
         public var nclx: (primaries: UInt16, transfer: UInt16)?
+        /// With `nclx`: its matrix (H.273; libheif converts the RGB given with it) and range.
+        public var matrix: UInt16 = 6
+        public var fullRange = true
         public var iccProfile: [UInt8]?
         /// libheif crops odd sizes with a one-tile grid unless told to write `clap` instead.
         public var clapForOddSizes = false
@@ -53,7 +56,8 @@ public enum HEIFFixtures {
         if let nclx = options.nclx, let profile = heif_nclx_color_profile_alloc() {
             heif_nclx_color_profile_set_color_primaries(profile, nclx.primaries)
             heif_nclx_color_profile_set_transfer_characteristics(profile, nclx.transfer)
-            profile.pointee.full_range_flag = 1
+            heif_nclx_color_profile_set_matrix_coefficients(profile, options.matrix)
+            profile.pointee.full_range_flag = options.fullRange ? 1 : 0
             heif_image_set_nclx_color_profile(image, profile)
             heif_nclx_color_profile_free(profile)
         }

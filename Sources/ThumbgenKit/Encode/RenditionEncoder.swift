@@ -27,8 +27,8 @@ struct RenditionEncoder {
         return pixels > Int.max / perPixel ? Int.max : pixels * perPixel
     }
 
-    /// True when every file these settings write is made from a JPEG's own planes (YCbCr 4:2:0
-    /// or grey): a JPEG fallback in 4:2:0 (4:4:4 sources at quality 90 or more keep their chroma
+    /// True when every file these settings write is made from the original's own planes (YCbCr
+    /// 4:2:0 or grey, from a JPEG, HEIC or AVIF decoder that keeps them): a JPEG fallback in 4:2:0 (4:4:4 sources at quality 90 or more keep their chroma
     /// through RGB) and no modern format. The WebP and AVIF encoders take planes too, but WebP
     /// from planes scored lower: on 16 bench photos (75 WebP renditions paired with the RGB
     /// path's, against a full-decode Lanczos reference) PSNR +0.11 dB but SSIMULACRA2 -0.48

@@ -44,8 +44,8 @@ enum Renderer {
     }
 
     /// Decodes the original at `path` once and makes every rendition's pixels. `planes`: the
-    /// encoders take planes, so a JPEG original whose decoder can keep its YCbCr (or grey)
-    /// planes does so, and its renditions are planar.
+    /// encoders take planes, so an original whose decoder can keep its YCbCr (or grey) planes
+    /// (a JPEG; an opaque 8-bit 4:2:0 HEIC or AVIF) does so, and its renditions are planar.
     static func render(path: String, header: ImageHeader, renditions: [PlannedRendition], limits: DecodeLimits,
                        placeholder: Bool, planes: Bool = false) throws(CodecError) -> RenderedImage {
         let geometries = geometries(renditions, original: header.uprightSize, placeholder: placeholder)

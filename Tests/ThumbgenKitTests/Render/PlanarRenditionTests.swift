@@ -1,3 +1,4 @@
+import Foundation
 import ImageCodecs
 import Raster
 import Testing
@@ -11,7 +12,7 @@ import TestSupport
 /// JPEG encode at quality 82 (what the user receives) a PSNR no lower than the RGB path's.
 @Suite struct PlanarRenditionTests {
     enum Source: String, CaseIterable {
-        case chroma420, chroma422, chroma444, grey, turned, progressive, icc, cmyk
+        case chroma420, chroma422, chroma444, grey, turned, progressive, icc, cmyk, heic
     }
 
     static func original(_ source: Source, in folder: ScratchFolder) -> String {
@@ -26,8 +27,14 @@ import TestSupport
         case .progressive: options.progressive = true
         case .icc: options.iccProfile = JPEGFixtures.iccProfile()
         case .cmyk: options.cmyk = true
+        case .heic: break
         }
         let photo = Pictures.photo(width: 1203, height: 797, seed: 7)
+        if source == .heic {
+            var heic = HEIFFixtures.Options(orientation: .right)
+            heic.quality = 95
+            return folder.write("heic.heic", HEIFFixtures.encode(photo, options: heic))
+        }
         return folder.write("\(source.rawValue).jpg", JPEGFixtures.jpeg(photo, options))
     }
 
@@ -60,7 +67,8 @@ import TestSupport
         let planar = try Renderer.render(path: path, header: header, renditions: plan.renditions, limits: limits, placeholder: true, planes: true)
         let rgb = try Renderer.render(path: path, header: header, renditions: plan.renditions, limits: limits, placeholder: true, planes: false)
         #expect(planar.source.iccProfile == rgb.source.iccProfile)
-        let full = try JPEGDecoder.decode(path: path, minimumScale: 1, memoryLimit: 1 << 30).pixels.oriented(header.orientation)
+        let full = source == .heic ? HEIFFixtures.referenceDecode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+            : try JPEGDecoder.decode(path: path, minimumScale: 1, memoryLimit: 1 << 30).pixels.oriented(header.orientation)
 
         var lines: [String] = []
         for ((rendition, made), (_, madeRGB)) in zip(planar.renditions, rgb.renditions) {
