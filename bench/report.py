@@ -357,7 +357,9 @@ def _profile_table(record):
              "Thread CPU time the build charges to each stage, summed over its jobs (a nested stage's time is its "
              "own, not its caller's). The workloads are the timed sections' own: the JPEG and PNG sets, the JPEG "
              "photos with `formats: [webp]` or `[avif]` (fallback JPEGs included), the HEIC copies. The floor row "
-             "is what the benchmark measured for that workload (the floor tables above).", "",
+             "is what the benchmark measured for that workload (the floor tables above). Outside the stages: the "
+             "process's CPU the job threads' clocks do not see (manifest, index, thread start-up; for HEIC, libheif's "
+             "HEVC decoder, which libde265 runs on a worker thread of its own).", "",
              "| stage | " + " | ".join(f"{n} ({profile[n]['images']})" for n in names) + " |",
              "|---|" + "---:|" * len(names)]
     for key, label in PROFILE_ROWS:
@@ -366,6 +368,8 @@ def _profile_table(record):
             lines.append(f"| {label} | " + " | ".join(f"{c:.2f}" for c in cells) + " |")
     lines.append("| **stages** | " + " | ".join(f"**{profile[n]['stages_total']:.2f}**" for n in names) + " |")
     lines.append("| process (user + sys) | " + " | ".join(f"{profile[n]['process']:.2f}" for n in names) + " |")
+    lines.append("| outside the stages | " + " | ".join(
+        f"{profile[n]['process'] - profile[n]['stages_total']:.2f}" for n in names) + " |")
     floors = [_workload_floor(record, n) for n in names]
     if any(floors):
         lines.append("| floor | " + " | ".join(f"{f[0]:.2f} ({f[1]})" if f else "–" for f in floors) + " |")
