@@ -503,6 +503,8 @@ def markdown(record, tools):
                     _profile_table(record), _constants_tables(record), _targets(record)):
         if section:
             lines += section + [""]
+    if record.get("section_errors"):
+        lines += ["### Sections that failed", ""] + [f"- {k}: {v}" for k, v in record["section_errors"].items()] + [""]
     lines += ["### Versions", ""] + [f"- {k}: {v}" for k, v in record["versions"].items()]
     return "\n".join(lines) + "\n"
 

@@ -28,6 +28,7 @@ import statistics
 import subprocess
 import sys
 import time
+import traceback
 
 BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, BENCH_DIR)
@@ -222,8 +223,10 @@ def main():
     }
 
     tools_by_key = {t.key: t for t in conf["tools"]}
-    if "psnr" in conf["sections"]:
-        log("quality: PSNR of the 960×540 renditions, PNG bytes")
+    jpegs = [i for i in images if i["format"] == "jpeg"]
+    pngs = [i for i in images if i["format"] == "png"]
+
+    def psnr():
         renditions = {key: {k: v for kind in conf["sets"]
                             for k, v in tools_by_key[key].renditions(
                                 [i for i in images if i["format"] == kind],
@@ -234,41 +237,59 @@ def main():
             "png_bytes": {key: quality.png_bytes(images, r) for key, r in renditions.items()}
             if "png" in conf["sets"] else {},
         }
-    if "noop" in conf["sections"]:
-        log("no-op rebuilds")
+
+    def noop():
         record["noop"] = sections.noop_rebuilds(ctx, images, conf["synthetic"], conf["noop_reps"])
-    if "memory" in conf["sections"]:
-        log("peak memory on huge originals")
+
+    def memory():
         record["memory"] = sections.memory(ctx, entries, conf["memory_reps"])
 
-    jpegs = [i for i in images if i["format"] == "jpeg"]
-    if "shards" in conf["sections"] and jpegs:
-        log("shards: N processes against one, and merge time")
-        record["shards"] = {"parallel": shards.parallel_shards(ctx, jpegs, reps=1 if conf["quick"] else 3),
-                            "merge": shards.merge_time(ctx, jpegs, conf["merge_entries"], reps=1 if conf["quick"] else 3)}
-    for kind in modern.KINDS:
-        if kind in conf["sections"] and jpegs:
-            log(f"{kind}: thumbgen, Pillow, pyvips and the encoder alone at matched quality")
-            record.setdefault("modern", {})[kind] = modern.measure(ctx, kind, jpegs, conf["rounds"])
-    if "heic" in conf["sections"] and jpegs:
-        log("heic: the JPEG photos as HEIC originals")
+    def shard_section():
+        reps = 1 if conf["quick"] else 3
+        record["shards"] = {"parallel": shards.parallel_shards(ctx, jpegs, reps=reps),
+                            "merge": shards.merge_time(ctx, jpegs, conf["merge_entries"], reps=reps)}
+
+    def modern_section(kind):
+        return lambda: record.setdefault("modern", {}).__setitem__(kind, modern.measure(ctx, kind, jpegs, conf["rounds"]))
+
+    def heic_section():
         record["heic"] = heic.measure(ctx, jpegs, conf["rounds"])
-    if "profile" in conf["sections"]:
-        log("profile: CPU seconds by stage, from thumbgen's own timers, per workload")
-        pngs = [i for i in images if i["format"] == "png"]
+
+    def profile():
         workloads = [("JPEG", jpegs, ()), ("PNG", pngs, ())]
         workloads += [(name, jpegs, (kind,)) for name, kind in (("WebP", "webp"), ("AVIF", "avif"))]
         if jpegs:
             workloads.append(("HEIC", heic.convert(ctx, jpegs), ()))
         record["profile"] = stages.measure(ctx, [w for w in workloads if w[1]], conf["rounds"])
-    if "constants" in conf["sections"]:
-        log("constants: the tuned constants checked on this corpus")
+
+    def constant_section():
         record["constants"] = constants.measure(ctx, images, record)
+
+    side = [("psnr", "quality: PSNR of the 960×540 renditions, PNG bytes", psnr, True),
+            ("noop", "no-op rebuilds", noop, True),
+            ("memory", "peak memory on huge originals", memory, True),
+            ("shards", "shards: N processes against one, and merge time", shard_section, bool(jpegs))]
+    side += [(kind, f"{kind}: thumbgen, Pillow, pyvips and the encoder alone at matched quality", modern_section(kind),
+              bool(jpegs)) for kind in modern.KINDS]
+    side += [("heic", "heic: the JPEG photos as HEIC originals", heic_section, bool(jpegs)),
+             ("profile", "profile: CPU seconds by stage, from thumbgen's own timers, per workload", profile, True),
+             ("constants", "constants: the tuned constants checked on this corpus", constant_section, True)]
+    record["section_errors"] = {}
+    for name, message, measure, applies in side:
+        if name not in conf["sections"] or not applies:
+            continue
+        log(message)
+        try:
+            measure()
+        except Exception as error:  # noqa: BLE001 — a side section's failure must not lose the run
+            traceback.print_exc()
+            record["section_errors"][name] = f"{type(error).__name__}: {error}"
+            log(f"{name}: FAILED ({type(error).__name__}: {error}); the other sections go on")
 
     record["load_after"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     record["run_seconds"] = time.time() - started
     standard = (not conf["quick"] and conf["rounds"] >= 3 and len(conf["tools"]) == len(all_tools())
-                and len(conf["sets"]) == 2 and conf["sections"] == ALL_SECTIONS)
+                and len(conf["sets"]) == 2 and conf["sections"] == ALL_SECTIONS and not record["section_errors"])
     named = {tuple(corpus.SOURCE_DIRS): "latest", (os.path.join(unseen.FOLDER, "images"),): "unseen"}
     stem = named.get(tuple(conf["corpus_dirs"])) if standard else None
     folder = os.path.join(BENCH_DIR, "results") if stem else os.path.join(SCRATCH, "results")

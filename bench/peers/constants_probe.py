@@ -30,7 +30,11 @@ import sys
 import time
 import zlib
 
-from PIL import Image, ImageChops, ImageOps, ImageStat
+from PIL import Image, ImageChops, ImageOps, ImageStat, PngImagePlugin
+
+# ImageMagick copies an original's EXIF and XMP into the reference PNGs as zTXt chunks, some
+# larger than Pillow's default bound for text (1 MB): only the pixels are read here.
+PngImagePlugin.MAX_TEXT_CHUNK = 1 << 30
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from geometry import cascade_order, upright  # noqa: E402
