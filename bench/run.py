@@ -250,7 +250,9 @@ def main():
                             "merge": shards.merge_time(ctx, jpegs, conf["merge_entries"], reps=reps)}
 
     def modern_section(kind):
-        return lambda: record.setdefault("modern", {}).__setitem__(kind, modern.measure(ctx, kind, jpegs, conf["rounds"]))
+        def measure():
+            record.setdefault("modern", {})[kind] = modern.measure(ctx, kind, jpegs, conf["rounds"])
+        return measure
 
     def heic_section():
         record["heic"] = heic.measure(ctx, jpegs, conf["rounds"])
