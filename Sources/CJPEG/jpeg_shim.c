@@ -87,6 +87,7 @@ struct tg_jpeg_decoder {
     int created;
     int started;
     JSAMPARRAY plane_rows[3];  // a planar decode's row pointers into the caller's strip buffers
+    void (*realize_virt_arrays)(j_common_ptr);  // libjpeg's own, while a planar decode starts
 };
 
 tg_jpeg_decoder *tg_jpeg_decoder_create(void) {
@@ -302,6 +303,31 @@ int tg_jpeg_decoder_read(tg_jpeg_decoder *decoder, uint8_t *rows, size_t row_str
     return 0;
 }
 
+// A planar decode keeps every component at its own resolution. At a scale below 8/8 libjpeg
+// sizes a subsampled component's inverse DCT up to the luma's resolution (3/8 decodes 4:2:0
+// chroma with 6x6 blocks, 5/8 with 10x10), which saves an upsampler's work but costs four
+// times the chroma IDCT, and here, four times the chroma to resample. libjpeg settles each
+// component's DCT_scaled_size in jpeg_calc_output_dimensions, inside jpeg_start_decompress,
+// and first reads it afterwards: in per_scan_setup (MCU_sample_width), the IDCT's method
+// choice and the coefficient controller, all of which run after master_selection asks the
+// memory manager to realize its virtual arrays. That call is the hook: by then the sizes are
+// settled and nothing has used them. It sets every component to the smallest scaled size and
+// its downsampled size to match, as jpeg_calc_output_dimensions computes it. A libjpeg that
+// never makes the call leaves its own sizes, which tg_jpeg_decoder_start_planes reports as
+// they are.
+static void tg_native_chroma_sizes(j_common_ptr common) {
+    struct tg_jpeg_decoder *decoder = (struct tg_jpeg_decoder *)common;  // cinfo is its first member
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    for (int c = 0; c < cinfo->num_components; c++) {
+        jpeg_component_info *component = &cinfo->comp_info[c];
+        component->DCT_scaled_size = cinfo->min_DCT_scaled_size;
+        long across = (long)cinfo->max_h_samp_factor * DCTSIZE, down = (long)cinfo->max_v_samp_factor * DCTSIZE;
+        component->downsampled_width = (JDIMENSION)(((long)cinfo->image_width * component->h_samp_factor * component->DCT_scaled_size + across - 1) / across);
+        component->downsampled_height = (JDIMENSION)(((long)cinfo->image_height * component->v_samp_factor * component->DCT_scaled_size + down - 1) / down);
+    }
+    decoder->realize_virt_arrays(common);
+}
+
 int tg_jpeg_decoder_start_planes(tg_jpeg_decoder *decoder, int scale_num, tg_jpeg_info *info,
                                  tg_jpeg_plane planes[3], int *count, int *max_h, int *max_v) {
     struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
@@ -314,7 +340,10 @@ int tg_jpeg_decoder_start_planes(tg_jpeg_decoder *decoder, int scale_num, tg_jpe
     cinfo->scale_denom = 8;
     cinfo->out_color_space = cinfo->jpeg_color_space;
     cinfo->raw_data_out = TRUE;
+    decoder->realize_virt_arrays = cinfo->mem->realize_virt_arrays;
+    cinfo->mem->realize_virt_arrays = tg_native_chroma_sizes;
     jpeg_start_decompress(cinfo);
+    cinfo->mem->realize_virt_arrays = decoder->realize_virt_arrays;
     decoder->started = 1;
     fill_info(cinfo, info);
     for (int c = 0; c < cinfo->num_components; c++) {

@@ -66,8 +66,8 @@ typedef struct tg_jpeg_plane {
 } tg_jpeg_plane;
 
 /// Starts decoding a YCbCr (three components) or grey (one) file at scale_num/8 as its own
-/// planes, with no colour conversion or chroma upsampling: planes[0..<*count] describe them,
-/// and *max_h, *max_v are the largest sampling factors (a plane decodes h_samp * dct_scaled_size
+/// planes, with no colour conversion or chroma upsampling, each at its own resolution (4:2:0
+/// chroma at half the luma's at every scale): planes[0..<*count] describe them, and *max_h, *max_v are the largest sampling factors (a plane decodes h_samp * dct_scaled_size
 /// / (max_h * 8) pixels per full-size pixel across). Returns 1, starting nothing, for any
 /// other colour space.
 int tg_jpeg_decoder_start_planes(tg_jpeg_decoder *decoder, int scale_num, tg_jpeg_info *info,

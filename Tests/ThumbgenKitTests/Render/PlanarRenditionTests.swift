@@ -13,23 +13,35 @@ import TestSupport
 @Suite struct PlanarRenditionTests {
     enum Source: String, CaseIterable {
         case chroma420, chroma422, chroma444, grey, turned, progressive, icc, cmyk, heic
+        /// Large enough that the largest box decodes at 5/8, 4/8 or 3/8 of the original.
+        case scaled420, scaled422, scaledProgressive
+
+        /// The original's size, and for a scaled decode, its DCT scale numerator over 8.
+        var photo: (width: Int, height: Int, numerator: Int) {
+            switch self {
+            case .scaled420: (2600, 1723, 5)
+            case .scaled422: (3300, 2187, 4)
+            case .scaledProgressive: (4000, 2650, 3)
+            default: (1203, 797, 8)
+            }
+        }
     }
 
     static func original(_ source: Source, in folder: ScratchFolder) -> String {
         var options = JPEGFixtures.Options()
         options.quality = 95
         switch source {
-        case .chroma420: break
-        case .chroma422: options.chroma422 = true
+        case .chroma420, .scaled420: break
+        case .chroma422, .scaled422: options.chroma422 = true
         case .chroma444: options.chroma444 = true
         case .grey: options.grey = true
         case .turned: options.orientation = 6
-        case .progressive: options.progressive = true
+        case .progressive, .scaledProgressive: options.progressive = true
         case .icc: options.iccProfile = JPEGFixtures.iccProfile()
         case .cmyk: options.cmyk = true
         case .heic: break
         }
-        let photo = Pictures.photo(width: 1203, height: 797, seed: 7)
+        let photo = Pictures.photo(width: source.photo.width, height: source.photo.height, seed: 7)
         if source == .heic {
             var heic = HEIFFixtures.Options(orientation: .right)
             heic.quality = 95
@@ -67,6 +79,15 @@ import TestSupport
         let planar = try Renderer.render(path: path, header: header, renditions: plan.renditions, limits: limits, placeholder: true, planes: true)
         let rgb = try Renderer.render(path: path, header: header, renditions: plan.renditions, limits: limits, placeholder: true, planes: false)
         #expect(planar.source.iccProfile == rgb.source.iccProfile)
+        if source != .heic {
+            // Every plane at its own resolution, whatever the scale: 4:2:0 and 4:2:2 chroma at half the luma's across.
+            #expect(planar.source.scaleX == Double(source.photo.numerator) / 8)
+            if let planes = planar.source.planes, planes.count == 3 {
+                let luma = planes[0].size, down = [.chroma420, .scaled420, .progressive, .scaledProgressive, .icc, .turned].contains(source)
+                let halved = source == .chroma444 ? luma : PixelSize(width: (luma.width + 1) / 2, height: down ? (luma.height + 1) / 2 : luma.height)
+                #expect(planes[1].size == halved && planes[2].size == halved, "\(source): \(planes.map(\.size))")
+            }
+        }
         let full = source == .heic ? HEIFFixtures.referenceDecode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
             : try JPEGDecoder.decode(path: path, minimumScale: 1, memoryLimit: 1 << 30).pixels.oriented(header.orientation)
 
