@@ -75,10 +75,14 @@ struct FilterTaps {
         return fixed
     }
 
+    /// sinc(x) · sinc(x / 3), with sin(πx) from sin(πx/3) by the triple angle (sin 3θ = 3 sin θ
+    /// − 4 sin³ θ): one call to `sin` per tap, not two. The weights of a build's resamples were
+    /// about a third of its resample stage's CPU on a JPEG photo set, half of that in `sin`.
     static func lanczos(_ x: Double) -> Double {
         if x == 0 { return 1 }
         guard abs(x) < lobes else { return 0 }
         let pix = Double.pi * x
-        return lobes * sin(pix) * sin(pix / lobes) / (pix * pix)
+        let third = sin(pix / 3)
+        return 3 * third * third * (3 - 4 * third * third) / (pix * pix)
     }
 }
