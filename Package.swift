@@ -55,7 +55,9 @@ let package = Package(
                 dependencies: ["Renditions", "Raster", "YAML", "ImageCodecs", "LibCrypto", "CSystem", "LibGumbo"]),
         .executableTarget(name: "thumbgen", dependencies: ["ThumbgenKit"]),
         // Makes the example site's originals (make originals).
-        .executableTarget(name: "ExampleOriginals", dependencies: ["ImageCodecs", "Raster"]),
+        .executableTarget(name: "ExampleOriginals", dependencies: ["ImageCodecs", "Raster", "GIFWriting"]),
+        // GIF files for the example site and the tests (thumbgen reads GIFs, never writes them).
+        .target(name: "GIFWriting"),
         // One rendition in several formats and settings, timed: bench/formats.py measures with it.
         .executableTarget(name: "EncodeProbe", dependencies: ["ImageCodecs", "Raster"]),
         // What a client showing every slot of an index at scale 3 decodes and holds, from the
@@ -63,7 +65,7 @@ let package = Package(
         .executableTarget(name: "DecodeSaving", dependencies: ["ImageCodecs", "Renditions"]),
 
         // Fixtures generated in code, shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["ImageCodecs", "Raster", "ThumbgenKit", "LibWebP", "LibAVIF", "LibHEIF"],
+        .target(name: "TestSupport", dependencies: ["ImageCodecs", "Raster", "ThumbgenKit", "GIFWriting", "LibWebP", "LibAVIF", "LibHEIF"],
                 path: "Tests/TestSupport"),
 
         .testTarget(name: "RenditionsTests", dependencies: ["Renditions", "RenditionsBundle"], resources: [.copy("Resources")]),

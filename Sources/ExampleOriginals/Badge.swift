@@ -1,4 +1,5 @@
 import Foundation
+import GIFWriting
 import Raster
 
 /// A round badge on a transparent background, with soft edges: the PNG-with-alpha original.
@@ -44,6 +45,7 @@ enum Spinner {
             }
             return pixels
         }
-        return GIFWriter.animated(width: size, height: size, palette: palette, frames: frames, delay: 10)
+        return GIFWriter.gif(width: size, height: size, palette: palette,
+                             frames: frames.map { GIFWriter.Frame(width: size, height: size, indexes: $0) }, loops: true)
     }
 }

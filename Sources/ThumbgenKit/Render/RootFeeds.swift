@@ -16,9 +16,9 @@ struct RootFeeds {
     final class Feed {
         let target: Int
         let resampler: PlaneResampler
-        let reducer: PlaneBoxReducer?
+        let reducer: BoxReducer?
 
-        init(target: Int, resampler: PlaneResampler, reducer: PlaneBoxReducer?) {
+        init(target: Int, resampler: PlaneResampler, reducer: BoxReducer?) {
             self.target = target
             self.resampler = resampler
             self.reducer = reducer
@@ -56,7 +56,7 @@ struct RootFeeds {
                 }
                 let resampler = PlaneResampler(sourceWidth: width, sourceHeight: height, rect: rect, to: wanted.size)
                 let reducer = kx > 1 || ky > 1
-                    ? PlaneBoxReducer(sourceWidth: decoded.size.width, sourceHeight: decoded.size.height, factorX: kx, factorY: ky) {
+                    ? BoxReducer(sourceWidth: decoded.size.width, sourceHeight: decoded.size.height, channels: 1, factorX: kx, factorY: ky) {
                         resampler.add(row: $0, bytes: $1)
                     }
                     : nil
