@@ -6,6 +6,10 @@ import Raster
 // rewritten only when its bytes change, so thumbgen's incremental builds stay no-ops.
 
 let folder = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "example-site/images"
+guard CommandLine.arguments.count <= 2, !folder.hasPrefix("-") else {
+    FileHandle.standardError.write(Data("usage: ExampleOriginals [FOLDER] (default example-site/images)\n".utf8))
+    exit(2)
+}
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 
 func save(_ name: String, _ bytes: [UInt8]) {
