@@ -74,7 +74,7 @@ struct ImageJob: Sendable {
             outcome.stale = reasons
             let formats = context.manifest.output.formats.filter(ModernEncoders.isAvailable)
             outcome.pending = plan.renditions.flatMap { rendition in
-                [rendition.file] + formats.map { RenditionNaming.stem(of: rendition.file) + "." + $0.rawValue }
+                [rendition.file] + formats.map { RenditionNaming.modernPath(beside: rendition.file, format: $0) }
             }
             return outcome
         case .redo:
@@ -137,7 +137,7 @@ struct ImageJob: Sendable {
             files.append((rendition.file, encoded.fallback))
             var sources: [SourceRecord] = []
             for (format, bytes) in encoded.modern {
-                let path = RenditionNaming.stem(of: rendition.file) + "." + format.rawValue
+                let path = RenditionNaming.modernPath(beside: rendition.file, format: format)
                 files.append((path, bytes))
                 sources.append(SourceRecord(bytes: bytes.count, file: context.paths.relative(path), type: format.mediaType))
             }

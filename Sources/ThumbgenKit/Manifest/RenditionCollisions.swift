@@ -32,7 +32,7 @@ enum RenditionCollisions {
                              convertsOriginal: FallbackFormat.converts(header))
         var names: [String: String] = [:]
         for rendition in plan.renditions {
-            for name in [rendition.file] + output.formats.map({ RenditionNaming.stem(of: rendition.file) + "." + $0.rawValue }) {
+            for name in [rendition.file] + output.formats.map({ RenditionNaming.modernPath(beside: rendition.file, format: $0) }) {
                 names[name.lowercased()] = name
             }
         }

@@ -11,6 +11,12 @@ public enum RenditionNaming {
         stem(of: original) + "\(marker)\(size.width)x\(size.height))." + ext
     }
 
+    /// The modern file beside a fallback: `photos/beach.Thumbnail(180x135).jpg` in `avif` →
+    /// `photos/beach.Thumbnail(180x135).avif`.
+    public static func modernPath(beside fallback: String, format: ModernFormat) -> String {
+        stem(of: fallback) + "." + format.rawValue
+    }
+
     /// The original's path without its extension (a leading dot is part of the name).
     public static func stem(of original: String) -> String {
         let slash = original.lastIndex(of: "/").map { original.index(after: $0) } ?? original.startIndex

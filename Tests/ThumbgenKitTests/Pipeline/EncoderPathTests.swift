@@ -59,7 +59,7 @@ import TestSupport
             if case .planar = pixels { #expect(planes) } else { #expect(!planes) }
             let encoded = try encoder.encode(pixels, source: rendered.source)
             files[rendition.file] = encoded.fallback
-            for (format, bytes) in encoded.modern { files[RenditionNaming.stem(of: rendition.file) + "." + format.rawValue] = bytes }
+            for (format, bytes) in encoded.modern { files[RenditionNaming.modernPath(beside: rendition.file, format: format)] = bytes }
         }
         return files
     }
