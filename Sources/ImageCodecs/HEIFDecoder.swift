@@ -19,6 +19,13 @@ public enum HEIFDecoder {
     @discardableResult
     public static func decode(path: String, header: ImageHeader, limits: DecodeLimits, into consumer: RowConsumer,
                               planes: PlaneConsumer? = nil) throws(CodecError) -> SourceInfo {
+        try decode(path: path, header: header, limits: limits, into: consumer, planes: planes,
+                   planesThroughRGB: PlanarYCbCr.libheifGoesThroughRGB)
+    }
+
+    /// `planesThroughRGB`: the planes are made from libheif's RGB decode (see `PlanarYCbCr`).
+    static func decode(path: String, header: ImageHeader, limits: DecodeLimits, into consumer: RowConsumer,
+                       planes: PlaneConsumer?, planesThroughRGB: Bool) throws(CodecError) -> SourceInfo {
         guard let layout = header.heifLayout else { throw CodecError.unsupported("not a HEIF image") }
         try check(layout, header: header, limits: limits)
         guard let context = heif_context_alloc() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
@@ -40,7 +47,7 @@ public enum HEIFDecoder {
         let wide = heif_image_handle_get_luma_bits_per_pixel(handle) > 8
         if let planes, !hasAlpha, !wide, heif_image_handle_get_chroma_bits_per_pixel(handle) == 8,
            let ycbcr = PlanarYCbCr(layout: layout) {
-            let source = try ycbcr.decode(handle: handle, header: header, into: planes)
+            let source = try ycbcr.decode(handle: handle, header: header, into: planes, throughRGB: planesThroughRGB)
             if let source { return source }
         }
         let chroma = wide ? (hasAlpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE) : heif_chroma_interleaved_RGBA

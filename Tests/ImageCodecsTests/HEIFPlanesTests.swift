@@ -93,6 +93,45 @@ import TestSupport
         }
     }
 
+    /// libheif's 4:2:0 and the planes made here from its RGB are the same planes (libheif 1.15
+    /// makes its 4:2:0 from that RGB itself), give or take a level of rounding; a wrong
+    /// constant, sign or sample position moves many samples by several levels.
+    @Test(arguments: Case.allCases.filter { Self.file($0).planar })
+    func planesFromLibheifRGBAreItsOwnPlanes(_ kind: Case) throws {
+        let path = folder.write(Self.file(kind).bytes, "\(kind.rawValue).heic")
+        let header = try ImageHeader.read(path: path)
+        let routes = try [false, true].map { (throughRGB: Bool) throws -> [Plane] in
+            let planes = PlaneCollector()
+            let info = try HEIFDecoder.decode(path: path, header: header, limits: Self.limits, into: PixelCollector(), planes: planes,
+                                              planesThroughRGB: throughRGB)
+            #expect(info.planes?.count == 3, "\(kind): planes \(throughRGB ? "through RGB" : "as libheif gives them")")
+            return planes.planes
+        }
+        #expect(routes[0].map(\.size) == routes[1].map(\.size))
+        for (index, (given, made)) in zip(routes[0], routes[1]).enumerated() {
+            let differences = zip(given.bytes, made.bytes).map { abs(Int($0) - Int($1)) }
+            #expect(differences.max() ?? 0 <= 1, "\(kind), plane \(index): off by up to \(differences.max() ?? 0)")
+        }
+    }
+
+    /// Each chroma sample averages the pixels it covers, the last odd column and row included.
+    @Test func rgbToYCbCr420AveragesWhatEachChromaSampleCovers() {
+        // 3×3: a grey 2×2 block, a red last column, a blue last row, white in the corner.
+        let rows: [[(UInt8, UInt8, UInt8)]] = [[(100, 100, 100), (100, 100, 100), (255, 0, 0)],
+                                               [(100, 100, 100), (100, 100, 100), (255, 0, 0)],
+                                               [(0, 0, 255), (0, 0, 255), (255, 255, 255)]]
+        var channels = [[UInt8]](repeating: [], count: 3)
+        for row in rows { for pixel in row { channels[0].append(pixel.0); channels[1].append(pixel.1); channels[2].append(pixel.2) } }
+        let image = PlanarImage.ycbcr420(red: channels[0], green: channels[1], blue: channels[2], stride: (3, 3, 3),
+                                         size: PixelSize(width: 3, height: 3))
+        #expect(image.planes[0].bytes == [100, 100, 76, 100, 100, 76, 29, 29, 255])
+        #expect(image.planes[1].size == PixelSize(width: 2, height: 2))
+        // Grey: 128 exactly. Pure red: Cb 128 − 0.168736·255 = 84.97, Cr 255.5 → 255. Blue:
+        // Cb 255.5 → 255, Cr 128 − 0.081312·255 = 107.27. White: 128 both.
+        #expect(image.planes[1].bytes == [128, 85, 255, 128])
+        #expect(image.planes[2].bytes == [128, 255, 107, 128])
+    }
+
     /// A clean aperture starting on an odd row or column would start its chroma mid-sample.
     @Test func aCropOnOddCoordinatesStaysRGB() {
         var layout = HEIFLayout(codedSize: PixelSize(width: 96, height: 64))
