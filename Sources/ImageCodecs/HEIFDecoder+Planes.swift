@@ -50,16 +50,20 @@ extension HEIFDecoder {
             return try hand(rows, size: size, colour: colourProfile(handle: handle, image: image), to: consumer)
         }
 
-        /// The same planes made from libheif's RGB 4:4:4 decode.
+        /// The same planes made from libheif's RGB 4:4:4 decode, which is released before the
+        /// planes go on (3 bytes a pixel the renditions' buffers need not share the peak with).
         func decodeThroughRGB(handle: OpaquePointer?, header: ImageHeader, into consumer: PlaneConsumer) throws(CodecError) -> SourceInfo? {
-            let image = try decodeImage(handle, colorspace: heif_colorspace_RGB, chroma: heif_chroma_444, header: header)
-            defer { heif_image_release(image) }
-            guard heif_image_get_colorspace(image) == heif_colorspace_RGB, heif_image_get_chroma_format(image) == heif_chroma_444 else { return nil }
-            let size = header.size
-            guard let rgb = Self.rows(of: image, [heif_channel_R, heif_channel_G, heif_channel_B].map { ($0, size, layout.cropX, layout.cropY) }) else { return nil }
-            let planar = PlanarImage.ycbcr420(red: rgb[0].start, green: rgb[1].start, blue: rgb[2].start,
+            let size = header.size, planar: PlanarImage, colour: [UInt8]?
+            do {
+                let image = try decodeImage(handle, colorspace: heif_colorspace_RGB, chroma: heif_chroma_444, header: header)
+                defer { heif_image_release(image) }
+                guard heif_image_get_colorspace(image) == heif_colorspace_RGB, heif_image_get_chroma_format(image) == heif_chroma_444,
+                      let rgb = Self.rows(of: image, [heif_channel_R, heif_channel_G, heif_channel_B].map { ($0, size, layout.cropX, layout.cropY) })
+                else { return nil }
+                planar = PlanarImage.ycbcr420(red: rgb[0].start, green: rgb[1].start, blue: rgb[2].start,
                                               stride: (rgb[0].stride, rgb[1].stride, rgb[2].stride), size: size)
-            let colour = colourProfile(handle: handle, image: image)
+                colour = colourProfile(handle: handle, image: image)
+            }
             return try planar.planes[0].bytes.withUnsafeBufferPointer { (y) throws(CodecError) -> SourceInfo in
                 try planar.planes[1].bytes.withUnsafeBufferPointer { (cb) throws(CodecError) -> SourceInfo in
                     try planar.planes[2].bytes.withUnsafeBufferPointer { (cr) throws(CodecError) -> SourceInfo in
