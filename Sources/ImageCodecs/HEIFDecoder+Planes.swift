@@ -48,7 +48,11 @@ extension HEIFDecoder {
                           (heif_channel_Cb, chroma, layout.cropX / 2, layout.cropY / 2),
                           (heif_channel_Cr, chroma, layout.cropX / 2, layout.cropY / 2)]
             guard let rows = Self.rows(of: image, planes) else { return nil }
-            return try hand(rows, size: size, colour: colourProfile(handle: handle, image: image), to: consumer)
+            let source = try begin(size: size, colour: colourProfile(handle: handle, image: image), consumer)
+            for (index, plane) in rows.enumerated() {
+                consumer.consume(plane: index, rows: plane.start, stride: plane.stride, first: 0, count: source.planes![index].size.height)
+            }
+            return source
         }
 
         /// The same planes made from libheif's RGB 4:4:4 decode, which is released before the
@@ -65,14 +69,13 @@ extension HEIFDecoder {
                                               stride: (rgb[0].stride, rgb[1].stride, rgb[2].stride), size: size)
                 colour = colourProfile(handle: handle, image: image)
             }
-            return try planar.planes[0].bytes.withUnsafeBufferPointer { (y) throws(CodecError) -> SourceInfo in
-                try planar.planes[1].bytes.withUnsafeBufferPointer { (cb) throws(CodecError) -> SourceInfo in
-                    try planar.planes[2].bytes.withUnsafeBufferPointer { (cr) throws(CodecError) -> SourceInfo in
-                        try hand([(y.baseAddress!, size.width), (cb.baseAddress!, planar.planes[1].width), (cr.baseAddress!, planar.planes[2].width)],
-                                 size: size, colour: colour, to: consumer)
-                    }
+            let source = try begin(size: size, colour: colour, consumer)
+            for (index, plane) in planar.planes.enumerated() {
+                plane.bytes.withUnsafeBufferPointer {
+                    consumer.consume(plane: index, rows: $0.baseAddress!, stride: plane.width, first: 0, count: plane.height)
                 }
             }
+            return source
         }
 
         /// Where each (channel, size, x, y) starts in `image`, and its stride; nil when a plane is
@@ -90,9 +93,8 @@ extension HEIFDecoder {
             return rows
         }
 
-        /// Hands the Y, Cb and Cr planes (`rows`: start and stride) of an image of `size` over.
-        func hand(_ rows: [(start: UnsafePointer<UInt8>, stride: Int)], size: PixelSize, colour: [UInt8]?,
-                  to consumer: PlaneConsumer) throws(CodecError) -> SourceInfo {
+        /// Tells `consumer` that the Y, Cb and Cr planes of an image of `size` follow.
+        func begin(size: PixelSize, colour: [UInt8]?, _ consumer: PlaneConsumer) throws(CodecError) -> SourceInfo {
             let chroma = PlanarImage.chromaSize(size)
             var source = SourceInfo(fullSize: size, decodedSize: size)
             source.iccProfile = colour
@@ -100,9 +102,6 @@ extension HEIFDecoder {
                              DecodedPlane(size: chroma, scaleX: 0.5, scaleY: 0.5),
                              DecodedPlane(size: chroma, scaleX: 0.5, scaleY: 0.5)]
             try consumer.begin(planes: source)
-            for (index, plane) in rows.enumerated() {
-                consumer.consume(plane: index, rows: plane.start, stride: plane.stride, first: 0, count: source.planes![index].size.height)
-            }
             return source
         }
 
