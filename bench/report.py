@@ -35,12 +35,38 @@ def machine():
             "kernel": platform.release(), "os": _first_line(["sh", "-c", ". /etc/os-release; echo $PRETTY_NAME"])}
 
 
+# The codec libraries thumbgen's binary loads, by the Debian package that holds each one.
+_CODEC_LIBRARIES = ("jpeg", "png", "deflate", "webp", "avif", "aom", "dav1d", "heif", "de265", "gif")
+
+
+def _linked_codecs(binary):
+    """'libheif1 1.15.1-1+deb12u1, ...' for the codec libraries ldd lists for the binary."""
+    try:
+        ldd = subprocess.run(["ldd", binary], capture_output=True, text=True, timeout=30).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return "not found"
+    paths = [part.split()[0] for line in ldd.splitlines() if "=>" in line
+             for part in [line.split("=>", 1)[1].strip()] if part.startswith("/")]
+    paths = [p for p in paths if any(name in os.path.basename(p) for name in _CODEC_LIBRARIES)]
+    packages = set()
+    for path in paths:
+        owner = _first_line(["dpkg-query", "-S", os.path.realpath(path)])
+        if ":" in owner and owner != "not found":
+            packages.add(owner.split(":", 1)[0])
+    if not packages:
+        return "?"
+    listed = subprocess.run(["dpkg-query", "-W", "-f", "${Package} ${Version}\n", *sorted(packages)],
+                            capture_output=True, text=True, timeout=30).stdout
+    return ", ".join(line.strip() for line in listed.splitlines() if line.strip())
+
+
 def versions(ctx):
     pillow = _first_line([ctx["python"], "-c", "import PIL; print(PIL.__version__)"])
     pyvips = _first_line([ctx["python"], "-c", "import pyvips; "
                           "print(f'{pyvips.__version__} (libvips {pyvips.version(0)}.{pyvips.version(1)}.{pyvips.version(2)})')"])
     return {
         "thumbgen": _first_line([ctx["thumbgen"], "--version"]),
+        "thumbgen's codec libraries (Debian packages)": _linked_codecs(ctx["thumbgen"]),
         "swift": _first_line(["swift", "--version"]),
         "Pillow": pillow,
         "pyvips": pyvips,
