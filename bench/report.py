@@ -77,7 +77,8 @@ def versions(ctx):
         "cwebp": _first_line(["cwebp", "-version"]),
         "avifenc": _first_line(["avifenc", "--version"]),
         "Pillow codecs": _first_line([ctx["python"], "-c", "from PIL import features as f; "
-                                      "print(f'libwebp {f.version(\"webp\")}, libavif {f.version(\"avif\")}')"]),
+                                      "from PIL import _avif; print(f'libwebp {f.version(\"webp\")}, libavif {f.version(\"avif\")} "
+                                      "({_avif.codec_versions()})')"]),
         "pillow-heif": _first_line([ctx["python"], "-c", "import pillow_heif as p; i = p.libheif_info(); "
                                     "print(p.__version__, 'libheif', i['libheif'], '| HEVC decoder', i['decoders'].get('libde265', '?'))"]),
         "python (harness)": platform.python_version(),
