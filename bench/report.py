@@ -60,6 +60,19 @@ def _linked_codecs(binary):
     return ", ".join(line.strip() for line in listed.splitlines() if line.strip())
 
 
+# Pillow's bundled libwebp and libavif, and the AV1 codecs its libavif was built with (a Pillow
+# without AVIF support prints '?' for those).
+_PILLOW_CODECS = """
+from PIL import features
+try:
+    from PIL import _avif
+    codecs = _avif.codec_versions()
+except ImportError:
+    codecs = "?"
+print(f"libwebp {features.version('webp')}, libavif {features.version('avif')} ({codecs})")
+"""
+
+
 def versions(ctx):
     pillow = _first_line([ctx["python"], "-c", "import PIL; print(PIL.__version__)"])
     pyvips = _first_line([ctx["python"], "-c", "import pyvips; "
@@ -76,9 +89,7 @@ def versions(ctx):
         "djpeg": _first_line(["djpeg", "-version"]),
         "cwebp": _first_line(["cwebp", "-version"]),
         "avifenc": _first_line(["avifenc", "--version"]),
-        "Pillow codecs": _first_line([ctx["python"], "-c", "from PIL import features as f; "
-                                      "from PIL import _avif; print(f'libwebp {f.version(\"webp\")}, libavif {f.version(\"avif\")} "
-                                      "({_avif.codec_versions()})')"]),
+        "Pillow codecs": _first_line([ctx["python"], "-c", _PILLOW_CODECS]),
         "pillow-heif": _first_line([ctx["python"], "-c", "import pillow_heif as p; i = p.libheif_info(); "
                                     "print(p.__version__, 'libheif', i['libheif'], '| HEVC decoder', i['decoders'].get('libde265', '?'))"]),
         "python (harness)": platform.python_version(),
