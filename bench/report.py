@@ -41,23 +41,20 @@ _CODEC_LIBRARIES = ("jpeg", "png", "deflate", "webp", "avif", "aom", "dav1d", "h
 
 def _linked_codecs(binary):
     """'libheif1 1.15.1-1+deb12u1, ...' for the codec libraries ldd lists for the binary."""
+    def run(argv):
+        return subprocess.run(argv, capture_output=True, text=True, timeout=30).stdout
     try:
-        ldd = subprocess.run(["ldd", binary], capture_output=True, text=True, timeout=30).stdout
+        ldd = run(["ldd", binary])
+        paths = [part.split()[0] for line in ldd.splitlines() if "=>" in line
+                 for part in [line.split("=>", 1)[1].strip()] if part.startswith("/")]
+        paths = [os.path.realpath(p) for p in paths if any(name in os.path.basename(p) for name in _CODEC_LIBRARIES)]
+        # One query for every path: a line "package[:arch]: path" each (a path no package holds is left out).
+        owners = run(["dpkg-query", "-S", *paths]) if paths else ""
+        packages = sorted({line.split(":", 1)[0] for line in owners.splitlines() if ": /" in line})
+        listed = run(["dpkg-query", "-W", "-f", "${Package} ${Version}\n", *packages]) if packages else ""
     except (OSError, subprocess.TimeoutExpired):
         return "not found"
-    paths = [part.split()[0] for line in ldd.splitlines() if "=>" in line
-             for part in [line.split("=>", 1)[1].strip()] if part.startswith("/")]
-    paths = [p for p in paths if any(name in os.path.basename(p) for name in _CODEC_LIBRARIES)]
-    packages = set()
-    for path in paths:
-        owner = _first_line(["dpkg-query", "-S", os.path.realpath(path)])
-        if ":" in owner and owner != "not found":
-            packages.add(owner.split(":", 1)[0])
-    if not packages:
-        return "?"
-    listed = subprocess.run(["dpkg-query", "-W", "-f", "${Package} ${Version}\n", *sorted(packages)],
-                            capture_output=True, text=True, timeout=30).stdout
-    return ", ".join(line.strip() for line in listed.splitlines() if line.strip())
+    return ", ".join(line.strip() for line in listed.splitlines() if line.strip()) or "?"
 
 
 # Pillow's bundled libwebp and libavif, and the AV1 codecs its libavif was built with (a Pillow
