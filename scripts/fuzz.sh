@@ -22,8 +22,14 @@ for target in ${FUZZ_TARGETS:-FuzzJPEG FuzzPNG FuzzHeaders FuzzManifest FuzzHEIF
     log="$work/$target.log"
     if ! ASAN_OPTIONS=detect_leaks=0 .build/debug/$target "$corpus" "$work/seeds/$seeds" -max_total_time="$seconds" \
         -rss_limit_mb=2048 -timeout=20 -artifact_prefix="$work/crashes/$target-" -print_final_stats=1 >"$log" 2>&1; then
-        tail -40 "$log"
-        echo "fuzz: $target found a crash; the input is in $work/crashes/" >&2
+        # What CI shows is what is printed: the report's head (what went wrong, where, the stack),
+        # the run's last lines, and the input itself.
+        sed -n '/ERROR: /,/^SUMMARY/p' "$log" | head -60
+        tail -8 "$log"
+        input=$(ls -t "$work/crashes/$target-"* | head -1)
+        echo "the input, $(wc -c <"$input") bytes:"
+        od -A d -c "$input" | head -60
+        echo "fuzz: $target found a crash; the input is $input" >&2
         exit 1
     fi
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")

@@ -28,9 +28,7 @@ extension RootDirectory {
         var listing = Listing(names: [], undecodable: [])
         errno = 0
         while let item = readdir(stream) {
-            let bytes = withUnsafeBytes(of: &item.pointee.d_name) { raw in
-                Array(raw.prefix { $0 != 0 })
-            }
+            let bytes = FolderEntry.nameBytes(item)
             if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
             if let name = String(validating: bytes, as: UTF8.self) {
                 listing.names.append(name)

@@ -77,7 +77,7 @@ struct RootFolder {
         defer { closedir(directory) }
         var folders: [String] = []
         while let entry = readdir(directory) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            let bytes = FolderEntry.nameBytes(entry)
             guard let name = String(validating: bytes, as: UTF8.self) else {
                 let shown = (folder.isEmpty ? "" : folder + "/") + NameText.displayed(bytes: bytes)
                 if !undecodable.contains(shown) { undecodable.append(shown) }

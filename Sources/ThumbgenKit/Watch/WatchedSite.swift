@@ -61,9 +61,7 @@ struct WatchedSite {
             guard let stream = opendir(folder) else { continue }
             defer { closedir(stream) }
             while let entry = readdir(stream), found.count < limit {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
+                let name = String(decoding: FolderEntry.nameBytes(entry), as: UTF8.self)
                 guard !name.hasPrefix(".") else { continue }
                 let path = folder + "/" + name
                 var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)

@@ -56,7 +56,7 @@ struct HTMLPages {
             guard let directory = opendir(current) else { continue }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                let name = String(decoding: FolderEntry.nameBytes(entry), as: UTF8.self)
                 guard !name.hasPrefix(".") else { continue }
                 let path = current.hasSuffix("/") ? current + name : current + "/" + name
                 var info = stat()
