@@ -10,9 +10,14 @@ mkdir -p "$work"
 swift build -c release --product FuzzSeeds >/dev/null
 .build/release/FuzzSeeds "$work/seeds" >/dev/null
 for target in ${FUZZ_TARGETS:-FuzzJPEG FuzzPNG FuzzHeaders FuzzManifest FuzzHEIF FuzzWebP FuzzGIF FuzzIndex}; do
-    # -enable-testing: the targets drive the build's own internal rendition maker.
-    swift build --product "$target" --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing >/dev/null 2>&1 \
-        || swift build --product "$target" --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing
+    # -enable-testing: the targets drive the build's own internal rendition maker. swiftc keeps
+    # only the last -sanitize= it is given, and SwiftPM's two --sanitize flags come out in an
+    # order that changes from run to run: Swift code got coverage or AddressSanitizer at random,
+    # never both. So both go in one flag to each compiler; --sanitize=fuzzer alone tells SwiftPM
+    # to leave main to libFuzzer.
+    flags="--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer,address -Xswiftc -enable-testing"
+    # shellcheck disable=SC2086
+    swift build --product "$target" $flags >/dev/null 2>&1 || swift build --product "$target" $flags
     case $target in
         FuzzJPEG) seeds=jpeg ;; FuzzPNG) seeds=png ;; FuzzHeaders) seeds=headers ;; FuzzManifest) seeds=manifest ;;
         FuzzHEIF) seeds=heif ;; FuzzWebP) seeds=webp ;; FuzzGIF) seeds=gif ;; FuzzIndex) seeds=index ;;
@@ -20,7 +25,9 @@ for target in ${FUZZ_TARGETS:-FuzzJPEG FuzzPNG FuzzHeaders FuzzManifest FuzzHEIF
     corpus="$work/corpus-$seeds"
     mkdir -p "$corpus" "$work/crashes"
     log="$work/$target.log"
-    if ! ASAN_OPTIONS=detect_leaks=0 .build/debug/$target "$corpus" "$work/seeds/$seeds" -max_total_time="$seconds" \
+    # Without Swift's own backtracer a runtime trap reaches libFuzzer as a deadly signal, with
+    # its stack (the backtracer's reads of the crashed process confuse AddressSanitizer).
+    if ! SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 .build/debug/$target "$corpus" "$work/seeds/$seeds" -max_total_time="$seconds" \
         -rss_limit_mb=2048 -timeout=20 -artifact_prefix="$work/crashes/$target-" -print_final_stats=1 >"$log" 2>&1; then
         # What CI shows is what is printed: the report's head (what went wrong, where, the stack),
         # the run's last lines, and the input itself.
@@ -33,5 +40,11 @@ for target in ${FUZZ_TARGETS:-FuzzJPEG FuzzPNG FuzzHeaders FuzzManifest FuzzHEIF
         exit 1
     fi
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-    echo "fuzz: $target: $runs executions in ${seconds} s, no crash"
+    # The harness alone has a few hundred counters; thumbgen's code instrumented, tens of thousands.
+    counters=$(sed -n 's/^INFO: Loaded 1 modules *(\([0-9]*\) inline 8-bit counters.*/\1/p' "$log")
+    if [ "${counters:-0}" -lt 10000 ]; then
+        echo "fuzz: $target has ${counters:-no} coverage counters: thumbgen's code was built without coverage" >&2
+        exit 1
+    fi
+    echo "fuzz: $target: $runs executions in ${seconds} s ($counters coverage counters), no crash"
 done

@@ -74,6 +74,9 @@ public enum GIFDecoder {
         let lines = GIFLines(gif: gif, frame: frame, interlaced: image.Interlace)
         var indexes = [UInt8](repeating: 0, count: frame.width)
         var strip = [UInt8](repeating: 0, count: screen.width * 4 * stripRows)
+        // The screen's columns the image covers: none when it lies wholly to the right of it.
+        let firstColumn = max(0, frame.x)
+        let columns = firstColumn..<max(firstColumn, min(screen.width, frame.x + frame.width))
         var row = 0
         while row < screen.height {
             let count = min(stripRows, screen.height - row)
@@ -82,7 +85,7 @@ public enum GIFDecoder {
                 guard lines.read(line - frame.y, into: &indexes) else { throw damaged(gif.pointee.Error) }
                 strip.withUnsafeMutableBytes { bytes in
                     let target = bytes.baseAddress!.advanced(by: (line - row) * screen.width * 4).assumingMemoryBound(to: UInt32.self)
-                    for x in max(0, frame.x)..<min(screen.width, frame.x + frame.width) {
+                    for x in columns {
                         target[x] = palette.colours[Int(indexes[x - frame.x])]
                     }
                 }

@@ -42,8 +42,13 @@ struct HEIFGeometry: Equatable {
     /// with libheif's rounding, mapped back into coded pixels.
     private mutating func applyCleanAperture(_ aperture: CleanAperture) {
         let upright = orientation.upright(PixelSize(width: crop.width, height: crop.height))
-        let left = max(0, aperture.left(upright.width)), top = max(0, aperture.top(upright.height))
-        let right = min(upright.width - 1, aperture.right(upright.width)), bottom = min(upright.height - 1, aperture.bottom(upright.height))
+        guard let first = aperture.left(upright.width), let last = aperture.right(upright.width),
+              let firstRow = aperture.top(upright.height), let lastRow = aperture.bottom(upright.height) else {
+            crop.width = 0
+            return
+        }
+        let left = max(0, first), top = max(0, firstRow)
+        let right = min(upright.width - 1, last), bottom = min(upright.height - 1, lastRow)
         guard left <= right, top <= bottom else {
             crop.width = 0
             return
@@ -77,37 +82,55 @@ struct CleanAperture {
     }
 
     /// offset + (length − 1)/2 − (aperture − 1)/2, as libheif's Fraction computes it.
-    private static func start(offset: (Int, Int), length: Int, aperture: (Int, Int)) -> (Int, Int) {
-        let centre = add(offset, (length - 1, 2))
-        let half = (aperture.0 - aperture.1, aperture.1 * 2)
-        return subtract(centre, half)
+    private static func start(offset: (Int, Int), length: Int, aperture: (Int, Int)) -> (Int, Int)? {
+        guard let centre = combine(offset, (length - 1, 2), subtracting: false),
+              let twice = product(aperture.1, 2) else { return nil }
+        return combine(centre, (aperture.0 - aperture.1, twice), subtracting: true)
     }
 
-    private static func add(_ a: (Int, Int), _ b: (Int, Int)) -> (Int, Int) {
-        a.1 == b.1 ? (a.0 + b.0, a.1) : (a.0 * b.1 + b.0 * a.1, a.1 * b.1)
+    /// a ± b over a common denominator; nil when a step does not fit in Int (the file's fractions
+    /// are 31-bit, and two such denominators multiplied twice do not).
+    private static func combine(_ a: (Int, Int), _ b: (Int, Int), subtracting: Bool) -> (Int, Int)? {
+        let (first, second, denominator): (Int?, Int?, Int?) = a.1 == b.1
+            ? (a.0, b.0, a.1) : (product(a.0, b.1), product(b.0, a.1), product(a.1, b.1))
+        guard let first, let second, let denominator else { return nil }
+        let (value, overflow) = subtracting ? first.subtractingReportingOverflow(second) : first.addingReportingOverflow(second)
+        return overflow ? nil : (value, denominator)
     }
 
-    private static func subtract(_ a: (Int, Int), _ b: (Int, Int)) -> (Int, Int) {
-        a.1 == b.1 ? (a.0 - b.0, a.1) : (a.0 * b.1 - b.0 * a.1, a.1 * b.1)
+    private static func product(_ a: Int, _ b: Int) -> Int? {
+        let (value, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? nil : value
     }
 
     /// C's truncating division, as libheif's `round_down`.
     private static func roundDown(_ f: (Int, Int)) -> Int { f.0 / f.1 }
-    private static func round(_ f: (Int, Int)) -> Int { (f.0 + f.1 / 2) / f.1 }
-
-    func left(_ imageWidth: Int) -> Int {
-        Self.roundDown(Self.start(offset: horizontalOffset, length: imageWidth, aperture: width))
+    private static func round(_ f: (Int, Int)) -> Int? {
+        let (value, overflow) = f.0.addingReportingOverflow(f.1 / 2)
+        return overflow ? nil : value / f.1
     }
 
-    func right(_ imageWidth: Int) -> Int {
-        Self.round((width.0 - width.1 + left(imageWidth) * width.1, width.1))
+    /// The aperture's last column, from its first: round((width − 1) + left), as libheif does.
+    private static func end(first: Int, aperture: (Int, Int)) -> Int? {
+        guard let shifted = product(first, aperture.1),
+              let last = combine((aperture.0 - aperture.1, aperture.1), (shifted, aperture.1), subtracting: false) else { return nil }
+        return round(last)
     }
 
-    func top(_ imageHeight: Int) -> Int {
-        Self.round(Self.start(offset: verticalOffset, length: imageHeight, aperture: height))
+    // Each is nil when the box's fractions are too large to compute with.
+    func left(_ imageWidth: Int) -> Int? {
+        Self.start(offset: horizontalOffset, length: imageWidth, aperture: width).map(Self.roundDown)
     }
 
-    func bottom(_ imageHeight: Int) -> Int {
-        Self.round((height.0 - height.1 + top(imageHeight) * height.1, height.1))
+    func right(_ imageWidth: Int) -> Int? {
+        left(imageWidth).flatMap { Self.end(first: $0, aperture: width) }
+    }
+
+    func top(_ imageHeight: Int) -> Int? {
+        Self.start(offset: verticalOffset, length: imageHeight, aperture: height).flatMap(Self.round)
+    }
+
+    func bottom(_ imageHeight: Int) -> Int? {
+        top(imageHeight).flatMap { Self.end(first: $0, aperture: height) }
     }
 }

@@ -81,7 +81,7 @@ enum HEIFHeader {
         guard coded.width > 0, coded.height > 0 else { throw CodecError.damaged("corrupt HEIF: its primary image is \(coded)") }
         let geometry = HEIFGeometry(coded: coded, transformations: properties)
         guard geometry.crop.width > 0, geometry.crop.height > 0 else {
-            throw CodecError.damaged("corrupt HEIF: its clean aperture leaves no pixel")
+            throw CodecError.damaged("corrupt HEIF: its clean aperture (clap) leaves no pixel, or its fractions are too large to compute")
         }
 
         var layout = HEIFLayout(codedSize: coded, cropX: geometry.crop.x, cropY: geometry.crop.y)

@@ -95,6 +95,16 @@ import TestSupport
         #expect(image.pixels == Self.expected(frame, palette: Self.palette, screen: header.size))
     }
 
+    /// An image placed right of or below the screen (giflib does not check) shows nothing.
+    @Test(arguments: [(50, 4), (5, 40), (40, 30)])
+    func anImageOutsideTheScreenShowsNothing(x: Int, y: Int) throws {
+        var frame = Self.frame(width: 20, height: 10)
+        (frame.x, frame.y) = (x, y)
+        let (header, image) = try decode(GIFFixtures.gif(width: 40, height: 30, palette: Self.palette, frames: [frame]))
+        #expect(header.size == PixelSize(width: 40, height: 30) && image.info.hasAlpha)
+        #expect(image.pixels == PixelBuffer(width: 40, height: 30, hasAlpha: true))
+    }
+
     @Test func twoFramesAreAnAnimation() throws {
         let bytes = GIFFixtures.gif(width: 40, height: 30, palette: Self.palette, frames: [Self.frame(), Self.frame()])
         #expect(try ImageHeader.read(path: folder.write(bytes, "animated.gif")).isAnimated)

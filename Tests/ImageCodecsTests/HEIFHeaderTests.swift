@@ -39,6 +39,22 @@ import TestSupport
         }
     }
 
+    /// A `clap` whose fractions cannot be combined in 64 bits (31-bit denominators that differ)
+    /// is damage: it is refused, not computed with trapping or wrapping arithmetic.
+    @Test func aCleanApertureTooLargeToComputeIsDamaged() throws {
+        var options = HEIFFixtures.Options()
+        options.clapForOddSizes = true
+        var bytes = HEIFFixtures.encode(Pictures.photo(width: 95, height: 63, seed: 5), options: options)
+        let clap = try #require((0..<bytes.count - 4).first { Array(bytes[$0..<$0 + 4]) == Array("clap".utf8) }) + 4
+        let fields: [UInt32] = [95, 0x7FFF_FFFF, 63, 1, 1 << 30, 0x7FFF_FFFD, 0, 1]
+        for (index, value) in fields.enumerated() {
+            bytes.replaceSubrange(clap + index * 4..<clap + index * 4 + 4, with: withUnsafeBytes(of: value.bigEndian) { Array($0) })
+        }
+        #expect(throws: CodecError.damaged("corrupt HEIF: its clean aperture (clap) leaves no pixel, or its fractions are too large to compute")) {
+            try ImageHeader.read(path: folder.write(bytes, "clap.heic"))
+        }
+    }
+
     /// irot quarter turns then imir, composed: the same as turning the pixels one after the other.
     @Test func transformationsComposeLikeTurningThePixels() {
         let picture = Pictures.quadrants(width: 6, height: 4)
