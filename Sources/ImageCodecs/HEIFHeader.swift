@@ -37,6 +37,8 @@ enum HEIFHeader {
             default:
                 break
             }
+            // A box that runs to the end of the file, or claims to run past it, is the last one.
+            guard box.size < file.count - offset else { break }
             offset += box.size
         }
         guard let format = format(brands: brands) else {

@@ -32,6 +32,15 @@ import TestSupport
         }
     }
 
+    /// A 64-bit box size far past the end of the file ends the walk (it overflowed the offset).
+    @Test func aBoxClaimingMoreThanTheFileIsTheLast() {
+        let huge = HEIFAssembly.box("free", [0, 0, 0, 0])
+        let bytes = Self.ftyp(["heic", "mif1", "heic"]) + [0, 0, 0, 1] + Array("free".utf8) + [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF] + huge
+        #expect(throws: CodecError.damaged("corrupt HEIF: no meta box (truncated?)")) {
+            try ImageHeader.read(path: folder.write(bytes, "huge.heic"))
+        }
+    }
+
     @Test func aHEICCutInsideItsMetaBoxIsDamaged() throws {
         let bytes = HEIFFixtures.encode(Pictures.photo(width: 32, height: 32))
         #expect(throws: CodecError.damaged("corrupt HEIF: no primary image in its meta box")) {
