@@ -86,6 +86,8 @@ enum HEIFHeader {
             throw CodecError.damaged("corrupt HEIF: its clean aperture (clap) leaves no pixel, or its fractions are too large to compute")
         }
 
+        try checkDerivation(items, primary: primary, type: type)
+
         var layout = HEIFLayout(codedSize: coded, cropX: geometry.crop.x, cropY: geometry.crop.y)
         // A grid (or overlay) takes its coding from its tiles, which all share one size.
         var coding = properties
@@ -112,6 +114,25 @@ enum HEIFHeader {
         header.wholeImageBytes = layout.decodeBytes(hasAlpha: header.hasAlpha)
         header.heifLayout = layout
         return header
+    }
+
+    private static let derivedTypes: Set<String> = ["grid", "iovl", "iden"]
+
+    /// libheif 1.15 decodes a derived image's inputs by recursing, starting threads of its own for
+    /// a grid's tiles: a grid among its own tiles, or any loop, recurses until the process runs out
+    /// of threads (an uncaught C++ exception that aborts it) or stack. Encoders write grids and
+    /// overlays of coded tiles, at most behind an `iden`; anything deeper is refused.
+    static func checkDerivation(_ items: HEIFItems, primary: Int, type: String) throws(CodecError) {
+        func inputs(_ item: Int) -> [Int] { items.references["dimg"]?[item] ?? [] }
+        func isDerived(_ item: Int) -> Bool { derivedTypes.contains(items.types[item] ?? "") }
+        let sound = switch type {
+        case "iden": inputs(primary).allSatisfy { !isDerived($0) || (items.types[$0] != "iden" && !inputs($0).contains(where: isDerived)) }
+        case "grid", "iovl": !inputs(primary).contains(where: isDerived)
+        default: true
+        }
+        guard sound else {
+            throw CodecError.damaged("corrupt HEIF: its primary image is made of derived images (a grid inside a grid, or one that uses itself)")
+        }
     }
 
     /// The first track's width and height (`tkhd`, 16.16 fixed point).

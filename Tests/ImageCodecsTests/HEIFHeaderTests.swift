@@ -64,6 +64,20 @@ import TestSupport
         }
     }
 
+    /// A grid that names itself among its tiles made libheif 1.15 recurse, starting threads at each
+    /// level, until the process aborted: refused as damage before libheif decodes anything.
+    @Test func aGridAmongItsOwnTilesIsDamaged() throws {
+        // libheif writes an odd size as a one-tile grid.
+        var bytes = HEIFFixtures.encode(Pictures.photo(width: 95, height: 63, seed: 5))
+        let dimg = try #require((0..<bytes.count - 4).first { Array(bytes[$0..<$0 + 4]) == Array("dimg".utf8) }) + 4
+        #expect(Array(bytes[dimg + 2..<dimg + 4]) == [0, 1])
+        #expect(try ImageHeader.read(path: folder.write(bytes, "grid.heic")).size == PixelSize(width: 95, height: 63))
+        bytes.replaceSubrange(dimg + 4..<dimg + 6, with: bytes[dimg..<dimg + 2])
+        #expect(throws: CodecError.damaged("corrupt HEIF: its primary image is made of derived images (a grid inside a grid, or one that uses itself)")) {
+            try ImageHeader.read(path: folder.write(bytes, "loop.heic"))
+        }
+    }
+
     /// irot quarter turns then imir, composed: the same as turning the pixels one after the other.
     @Test func transformationsComposeLikeTurningThePixels() {
         let picture = Pictures.quadrants(width: 6, height: 4)
