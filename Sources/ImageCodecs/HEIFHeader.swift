@@ -80,7 +80,10 @@ enum HEIFHeader {
         guard let coded = properties.lazy.compactMap(HEIFProperty.size).first else {
             throw CodecError.damaged("corrupt HEIF: the primary image has no size (ispe)")
         }
-        guard coded.width > 0, coded.height > 0 else { throw CodecError.damaged("corrupt HEIF: its primary image is \(coded)") }
+        // Sides of 2^31 or more are damage (their product would not fit in Int).
+        guard coded.width > 0, coded.height > 0, coded.width < 1 << 31, coded.height < 1 << 31 else {
+            throw CodecError.damaged("corrupt HEIF: its primary image is \(coded)")
+        }
         let geometry = HEIFGeometry(coded: coded, transformations: properties)
         guard geometry.crop.width > 0, geometry.crop.height > 0 else {
             throw CodecError.damaged("corrupt HEIF: its clean aperture (clap) leaves no pixel, or its fractions are too large to compute")
@@ -97,6 +100,9 @@ enum HEIFHeader {
             layout.tiles = tiles.count
             coding = items.properties(of: first)
             layout.tileSize = coding.lazy.compactMap(HEIFProperty.size).first ?? .zero
+            guard layout.tileSize.width < 1 << 31, layout.tileSize.height < 1 << 31 else {
+                throw CodecError.damaged("corrupt HEIF: its grid's tiles are \(layout.tileSize)")
+            }
         }
         if let config = coding.lazy.compactMap(HEIFProperty.coding).first {
             layout.bitDepth = config.bitDepth

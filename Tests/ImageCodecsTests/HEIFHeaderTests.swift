@@ -78,6 +78,18 @@ import TestSupport
         }
     }
 
+    /// An `ispe` of 2^32 − 1 by 2^32 − 1 is damage: its area does not fit in Int (it trapped the
+    /// decoder's limit check).
+    @Test func aSizeWhoseAreaDoesNotFitIsDamaged() throws {
+        var bytes = HEIFFixtures.encode(Pictures.photo(width: 64, height: 64))
+        let ispe = try #require((0..<bytes.count - 4).first { Array(bytes[$0..<$0 + 4]) == Array("ispe".utf8) }) + 4
+        #expect(Array(bytes[ispe + 4..<ispe + 12]) == [0, 0, 0, 64, 0, 0, 0, 64])
+        bytes.replaceSubrange(ispe + 4..<ispe + 12, with: [UInt8](repeating: 0xFF, count: 8))
+        #expect(throws: CodecError.damaged("corrupt HEIF: its primary image is 4294967295x4294967295")) {
+            try ImageHeader.read(path: folder.write(bytes, "huge.heic"))
+        }
+    }
+
     /// irot quarter turns then imir, composed: the same as turning the pixels one after the other.
     @Test func transformationsComposeLikeTurningThePixels() {
         let picture = Pictures.quadrants(width: 6, height: 4)
