@@ -18,6 +18,10 @@ for target in ${FUZZ_TARGETS:-FuzzJPEG FuzzPNG FuzzHeaders FuzzManifest FuzzHEIF
     flags="--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer,address -Xswiftc -enable-testing"
     # shellcheck disable=SC2086
     swift build --product "$target" $flags >/dev/null 2>&1 || swift build --product "$target" $flags
+    if ! nm .build/debug/ImageCodecs.build/HEIFHeader.swift.o | grep -q __asan_; then
+        echo "fuzz: thumbgen's code was built without AddressSanitizer" >&2
+        exit 1
+    fi
     case $target in
         FuzzJPEG) seeds=jpeg ;; FuzzPNG) seeds=png ;; FuzzHeaders) seeds=headers ;; FuzzManifest) seeds=manifest ;;
         FuzzHEIF) seeds=heif ;; FuzzWebP) seeds=webp ;; FuzzGIF) seeds=gif ;; FuzzIndex) seeds=index ;;
@@ -31,17 +35,19 @@ for target in ${FUZZ_TARGETS:-FuzzJPEG FuzzPNG FuzzHeaders FuzzManifest FuzzHEIF
         -rss_limit_mb=2048 -timeout=20 -artifact_prefix="$work/crashes/$target-" -print_final_stats=1 >"$log" 2>&1; then
         # What CI shows is what is printed: the report's head (what went wrong, where, the stack),
         # the run's last lines, and the input itself.
-        sed -n '/ERROR: /,/^SUMMARY/p' "$log" | head -60
+        sed -n -e '/Fatal error: /p' -e '/ERROR: /,/^SUMMARY/p' "$log" | head -60
         tail -8 "$log"
-        input=$(ls -t "$work/crashes/$target-"* | head -1)
-        echo "the input, $(wc -c <"$input") bytes:"
-        od -A d -c "$input" | head -60
-        echo "fuzz: $target found a crash; the input is $input" >&2
+        input=$(sed -n 's/.*Test unit written to //p' "$log" | tail -1)
+        if [ -f "$input" ]; then
+            echo "the input, $(wc -c <"$input") bytes:"
+            od -A d -c "$input" | head -60
+        fi
+        echo "fuzz: $target found a crash; the input is ${input:-not written}" >&2
         exit 1
     fi
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     # The harness alone has a few hundred counters; thumbgen's code instrumented, tens of thousands.
-    counters=$(sed -n 's/^INFO: Loaded 1 modules *(\([0-9]*\) inline 8-bit counters.*/\1/p' "$log")
+    counters=$(sed -n 's/^INFO: Loaded 1 modules *(\([0-9]*\) inline 8-bit counters.*/\1/p' "$log" | head -1)
     if [ "${counters:-0}" -lt 10000 ]; then
         echo "fuzz: $target has ${counters:-no} coverage counters: thumbgen's code was built without coverage" >&2
         exit 1

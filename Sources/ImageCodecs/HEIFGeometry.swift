@@ -88,8 +88,8 @@ struct CleanAperture {
         return combine(centre, (aperture.0 - aperture.1, twice), subtracting: true)
     }
 
-    /// a ± b over a common denominator; nil when a step does not fit in Int (the file's fractions
-    /// are 31-bit, and two such denominators multiplied twice do not).
+    /// a ± b over a common denominator; nil when a step does not fit in Int (the file's
+    /// denominators are below 2^31, and products of several of them do not fit).
     private static func combine(_ a: (Int, Int), _ b: (Int, Int), subtracting: Bool) -> (Int, Int)? {
         let (first, second, denominator): (Int?, Int?, Int?) = a.1 == b.1
             ? (a.0, b.0, a.1) : (product(a.0, b.1), product(b.0, a.1), product(a.1, b.1))

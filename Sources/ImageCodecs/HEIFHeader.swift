@@ -124,10 +124,11 @@ enum HEIFHeader {
 
     private static let derivedTypes: Set<String> = ["grid", "iovl", "iden"]
 
-    /// libheif 1.15 decodes a derived image's inputs by recursing, starting threads of its own for
-    /// a grid's tiles: a grid among its own tiles, or any loop, recurses until the process runs out
-    /// of threads (an uncaught C++ exception that aborts it) or stack. Encoders write grids and
-    /// overlays of coded tiles, at most behind an `iden`; anything deeper is refused.
+    /// libheif 1.15 decodes a derived image's inputs, and every decoded image's alpha image, by
+    /// recursing, starting threads of its own for a grid's tiles: a grid among its own tiles, or
+    /// any loop, recurses until the process runs out of threads (an uncaught C++ exception that
+    /// aborts it) or stack. Encoders write grids and overlays of coded tiles, at most behind an
+    /// `iden`, and alpha images without loops; anything else is refused.
     static func checkDerivation(_ items: HEIFItems, primary: Int, type: String) throws(CodecError) {
         func inputs(_ item: Int) -> [Int] { items.references["dimg"]?[item] ?? [] }
         func isDerived(_ item: Int) -> Bool { derivedTypes.contains(items.types[item] ?? "") }
@@ -139,6 +140,37 @@ enum HEIFHeader {
         guard sound else {
             throw CodecError.damaged("corrupt HEIF: its primary image is made of derived images (a grid inside a grid, or one that uses itself)")
         }
+        guard !decodingLoops(items, from: primary) else {
+            throw CodecError.damaged("corrupt HEIF: its images use each other in a loop (through their tiles or alpha images)")
+        }
+    }
+
+    /// Does decoding `primary` come back to an image being decoded, following each image's `dimg`
+    /// inputs and its alpha images? Depth first without recursion (a chain may be long); an image
+    /// reached twice without a loop (a tile repeated in a grid) is looked at once.
+    static func decodingLoops(_ items: HEIFItems, from primary: Int) -> Bool {
+        var alphas: [Int: [Int]] = [:]
+        for (item, masters) in items.references["auxl"] ?? [:]
+        where items.properties(of: item).contains(where: { HEIFProperty.auxiliaryType($0).map(alphaTypes.contains) == true }) {
+            for master in masters { alphas[master, default: []].append(item) }
+        }
+        func next(_ item: Int) -> [Int] { (items.references["dimg"]?[item] ?? []) + (alphas[item] ?? []) }
+        var onPath: Set<Int> = [primary], finished: Set<Int> = []
+        var stack: [(item: Int, next: [Int])] = [(primary, next(primary))]
+        while let top = stack.last {
+            guard let child = top.next.first else {
+                onPath.remove(top.item)
+                finished.insert(top.item)
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next.removeFirst()
+            if onPath.contains(child) { return true }
+            if finished.contains(child) { continue }
+            onPath.insert(child)
+            stack.append((child, next(child)))
+        }
+        return false
     }
 
     /// The first track's width and height (`tkhd`, 16.16 fixed point).

@@ -96,7 +96,7 @@ import TestSupport
     }
 
     /// An image placed right of or below the screen (giflib does not check) shows nothing.
-    @Test(arguments: [(50, 4), (5, 40), (40, 30)])
+    @Test(arguments: [(50, 4), (100, 0), (5, 40), (40, 30)])
     func anImageOutsideTheScreenShowsNothing(x: Int, y: Int) throws {
         var frame = Self.frame(width: 20, height: 10)
         (frame.x, frame.y) = (x, y)

@@ -78,6 +78,26 @@ import TestSupport
         }
     }
 
+    /// libheif decodes each decoded image's alpha image too: a grid whose alpha image is a grid
+    /// made of the first one loops. A tile repeated in a grid, or an alpha image reached twice,
+    /// does not.
+    @Test func aLoopThroughAnAlphaImageIsDamaged() throws {
+        var items = HEIFItems(meta: [])
+        items.primary = 1
+        items.types = [1: "grid", 2: "hvc1", 3: "grid", 4: "hvc1"]
+        items.propertyBoxes = [ISOBMFFBox(type: "auxC", payload: ([0, 0, 0, 0] + Array("urn:mpeg:hevc:2015:auxid:1".utf8) + [0])[...])]
+        items.associations = [3: [0], 4: [0]]
+        // Grid 1 of tile 2 twice, its alpha grid 3 of tile 4 twice; 4 is also tile 2's alpha.
+        items.references = ["dimg": [1: [2, 2], 3: [4, 4]], "auxl": [3: [1], 4: [2]]]
+        #expect(!HEIFHeader.decodingLoops(items, from: 1))
+        try HEIFHeader.checkDerivation(items, primary: 1, type: "grid")
+        items.references["dimg"]![3] = [4, 1]
+        #expect(HEIFHeader.decodingLoops(items, from: 1))
+        #expect(throws: CodecError.damaged("corrupt HEIF: its images use each other in a loop (through their tiles or alpha images)")) {
+            try HEIFHeader.checkDerivation(items, primary: 1, type: "grid")
+        }
+    }
+
     /// An `ispe` of 2^32 − 1 by 2^32 − 1 is damage: its area does not fit in Int (it trapped the
     /// decoder's limit check).
     @Test func aSizeWhoseAreaDoesNotFitIsDamaged() throws {

@@ -15,7 +15,7 @@ extension FileSystemTests {
         func nameIsReadUpToItsNulOnly(_ name: [UInt8]) throws {
             let page = Int(sysconf(Int32(_SC_PAGESIZE)))
             let memory = try #require(mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
-            #expect(memory != MAP_FAILED)
+            try #require(memory != MAP_FAILED)
             defer { munmap(memory, 2 * page) }
             #expect(mprotect(memory + page, page, PROT_NONE) == 0)
             let nameOffset = MemoryLayout<dirent>.offset(of: \.d_name)!
