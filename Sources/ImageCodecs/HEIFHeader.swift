@@ -15,6 +15,11 @@ enum HEIFHeader {
     static let sequenceBrands: Set<String> = ["msf1", "hevc", "hevx", "hevs", "hevm", "avis"]
     static let alphaTypes: Set<String> = ["urn:mpeg:hevc:2015:auxid:1", "urn:mpeg:mpegB:cicp:systems:auxiliary:alpha"]
 
+    /// Is `item` an alpha image (an auxiliary image of one of the alpha types)?
+    static func isAlpha(_ item: Int, in items: HEIFItems) -> Bool {
+        items.properties(of: item).contains { HEIFProperty.auxiliaryType($0).map(alphaTypes.contains) == true }
+    }
+
     static func read(_ file: FileBytes) throws(CodecError) -> ImageHeader {
         var brands: [String] = []
         var meta: ArraySlice<UInt8>?
@@ -113,7 +118,7 @@ enum HEIFHeader {
         var header = ImageHeader(format: format, size: PixelSize(width: geometry.crop.width, height: geometry.crop.height))
         header.orientation = geometry.orientation
         header.hasAlpha = items.references["auxl"]?.contains { item, targets in
-            targets.contains(primary) && items.properties(of: item).contains { HEIFProperty.auxiliaryType($0).map(alphaTypes.contains) == true }
+            targets.contains(primary) && isAlpha(item, in: items)
         } ?? false
         header.components = layout.chromaShare == 0 ? 1 : 3
         header.needsWholeImage = true
@@ -150,8 +155,7 @@ enum HEIFHeader {
     /// reached twice without a loop (a tile repeated in a grid) is looked at once.
     static func decodingLoops(_ items: HEIFItems, from primary: Int) -> Bool {
         var alphas: [Int: [Int]] = [:]
-        for (item, masters) in items.references["auxl"] ?? [:]
-        where items.properties(of: item).contains(where: { HEIFProperty.auxiliaryType($0).map(alphaTypes.contains) == true }) {
+        for (item, masters) in items.references["auxl"] ?? [:] where isAlpha(item, in: items) {
             for master in masters { alphas[master, default: []].append(item) }
         }
         func next(_ item: Int) -> [Int] { (items.references["dimg"]?[item] ?? []) + (alphas[item] ?? []) }
