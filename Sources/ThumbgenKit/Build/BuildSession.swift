@@ -9,6 +9,8 @@ struct BuildSession {
     let files: SiteFiles
     let context: BuildContext
     let registry: IndexRegistry
+    /// What the previous index lists that thumbgen could not have written: left alone, and said.
+    let ignoredListings: [ImageProblem]
     private let journal: BuildJournal?
     /// Journals of builds that did not finish, read into this one.
     private let leftoverJournals: [String]
@@ -28,9 +30,10 @@ struct BuildSession {
         let previous = generator.previousIndex(files)
         // A whole build reads every journal (its shards' too); a shard only its own.
         leftoverJournals = generator.options.shard == nil ? state.allJournals : [state.journal]
-        let leftovers = BuildJournal.leftovers(leftoverJournals)
+        let leftovers = BuildJournal.leftovers(leftoverJournals, state: state)
         var owned = leftovers.files
         if let previous { owned.formUnion(IndexFileList.files(of: previous, paths: paths)) }
+        ignoredListings = previous.map { Self.ignoredListings(in: $0, paths: paths) } ?? []
         if generator.options.shard == nil {
             // Shard indexes left unmerged are this manifest's too; a whole build supersedes them.
             for shard in generator.shardIndexes(files) {
@@ -44,15 +47,21 @@ struct BuildSession {
         if readOnly {
             journal = nil
         } else {
-            let journal = BuildJournal(path: state.journal, state: state)
+            let journal: BuildJournal
+            do {
+                journal = try BuildJournal(name: state.journal, state: state)
+            } catch {
+                throw BuildFailure(description: error.description)
+            }
             // What unfinished builds made is carried into this journal before theirs go.
             journal.record(leftovers.files.sorted())
             Self.removeTemporaries(of: leftovers, folders: manifest.images.map(\.path.parentPath) + [paths.folder], files: files)
+            state.removeTemporaries(of: leftovers.tokens)
             self.journal = journal
         }
         context = BuildContext(manifest: manifest, paths: paths, files: files, ownership: ownership, journal: journal,
                                reuse: ReusePolicy(previous: previous, paths: paths, force: generator.options.force),
-                               statCache: StatCache.load(from: state.statCache), memory: .standard(workers: generator.options.jobs))
+                               statCache: StatCache.load(state), memory: .standard(workers: generator.options.jobs))
     }
 
     /// Writes the index (and registers it), then deletes what this manifest owned and no longer
@@ -79,7 +88,7 @@ struct BuildSession {
         // Written down first: a build killed after the index is replaced still prunes them next time.
         journal.record(stale)
         do {
-            try registry.adding(generator.paths.index).save(files, previous: registry, journal: journal)
+            try registry.adding(generator.paths.index).save(files, previous: registry, temporaryName: journal.temporaryName())
             try IndexWriter.write(index, to: generator.outputIndex, files: files, journal: journal)
         } catch {
             throw BuildFailure(description: error.description)
@@ -91,10 +100,18 @@ struct BuildSession {
         }
         var cache = StatCache()
         for outcome in outcomes { if let hashed = outcome.hashed { cache.entries[outcome.path] = hashed } }
-        if cache != context.statCache { try? cache.save(to: generator.state.statCache) }
+        if cache != context.statCache { try? cache.save(generator.state, journal: journal) }
         journal.remove()
-        for path in leftoverJournals where path != journal.path { unlink(path) }
+        for name in leftoverJournals where name != journal.name { generator.state.remove(name) }
         return pruned
+    }
+
+    /// One warning per file `index` lists that thumbgen could not have written for its image.
+    static func ignoredListings(in index: RenditionIndex, paths: IndexPaths) -> [ImageProblem] {
+        IndexFileList.foreignFiles(of: index, paths: paths).map { file in
+            ImageProblem(kind: .ignoredListing, file: paths.index,
+                         message: "lists \(NameText.displayed(file)), which is not a name thumbgen writes for that image; thumbgen leaves that file alone")
+        }
     }
 
     /// Removes the temporary files of unfinished builds: in the folders they recorded files in,

@@ -31,13 +31,16 @@ public struct Generator: Sendable {
     public let manifest: Manifest
     public let options: BuildOptions
 
+    /// `.thumbgen/` beside the manifest, opened once.
+    public let state: StateFolder
+
     public init(manifest: Manifest, options: BuildOptions) {
         self.manifest = manifest
         self.options = options
+        state = StateFolder(manifestDirectory: manifest.directory.path, shard: options.shard)
     }
 
     public var paths: IndexPaths { IndexPaths(indexPath: manifest.indexPath) }
-    public var state: StateFolder { StateFolder(manifestDirectory: manifest.directory.path, shard: options.shard) }
     /// The index, absolute.
     public var indexFile: String { manifest.root.path + "/" + manifest.indexPath }
     /// The index this build writes, root-relative: the index, or a shard's own beside it.
@@ -83,6 +86,7 @@ public struct Generator: Sendable {
             progress(BuildProgress(done: done, total: jobs.count, path: outcome.path))
         }
         var summary = BuildSummary(outcomes: outcomes)
+        summary.problems = session.ignoredListings + summary.problems
         var index = IndexAssembler.assemble(outcomes, context: context, generator: "thumbgen \(Thumbgen.version)")
         index.shard = options.shard.map { ShardRecord(index: $0.index, count: $0.count, manifest: manifest.fingerprint) }
         summary.pruned = try session.finish(index, outcomes: outcomes)

@@ -36,6 +36,9 @@ public struct ImageProblem: Sendable, Equatable {
         /// The image could not be made again this time (memory, a read error); the previous
         /// build's renditions stay until the next build.
         case keptPrevious
+        /// The previous index lists a file under a name thumbgen could not have written for its
+        /// image: that file is left alone (never replaced or deleted through the index).
+        case ignoredListing
     }
 
     public var kind: Kind

@@ -24,6 +24,7 @@ enum HTMLCommand {
             return
         }
         var changed = 0, tags = 0, warnings = 0
+        let journal = CommandJournal(command: "html", state: StateFolder(manifestDirectory: manifest.directory.path, shard: nil))
         for page in pages {
             guard let bytes = FileManager.default.contents(atPath: page.path).map(Array.init) else {
                 diagnostics.error("\(page.path): cannot read the page", category: .stopped)
@@ -41,7 +42,7 @@ enum HTMLCommand {
                 // The page's folder as the user named it; nothing at or below it through a link.
                 let folder = page.path.parentPath.isEmpty ? "." : page.path.parentPath
                 try RootDirectory(path: folder).writeAtomically(result.html, to: page.path.lastPathPart,
-                                                                temporaryName: SiteFiles.unrecordedTemporaryName())
+                                                                temporaryName: journal.temporaryName(in: folder))
             } catch {
                 diagnostics.error(error.description, category: .stopped)
                 return

@@ -17,7 +17,10 @@ enum ReportCommand {
             return
         }
         do {
-            try files.write(Array(ReportPage.html(index: index, manifestName: manifest.file).utf8), to: paths.report, temporaryName: nil)
+            let journal = CommandJournal(command: "report", state: StateFolder(manifestDirectory: manifest.directory.path, shard: nil))
+            let folder = paths.report.parentPath
+            try files.write(Array(ReportPage.html(index: index, manifestName: manifest.file).utf8), to: paths.report,
+                            temporaryName: journal.temporaryName(in: folder.isEmpty ? files.root : files.root + "/" + folder))
         } catch {
             diagnostics.error(error.description, category: .stopped)
             return

@@ -6,15 +6,18 @@ extension Generator {
     /// Deletes the renditions this manifest's index lists (and its shard indexes, and the journals
     /// of unfinished builds), then those indexes. Originals, files another manifest's index lists,
     /// and files no index lists stay. A damaged index is an error: nothing can say what it listed.
-    public func clean() throws(BuildFailure) -> (renditions: Int, index: Bool) {
+    /// `ignored`: what the indexes list under names thumbgen could not have written, left alone.
+    public func clean() throws(BuildFailure) -> (renditions: Int, index: Bool, ignored: [ImageProblem]) {
         let files = SiteFiles(root: manifest.root.path)
-        let leftovers = BuildJournal.leftovers(state.allJournals)
+        let leftovers = BuildJournal.leftovers(state.allJournals, state: state)
         var owned = leftovers.files
+        var ignored: [ImageProblem] = []
         for path in [paths.index] + shardIndexes(files).map(\.path) where files.entry(path) != .missing {
             guard let bytes = files.read(path, limit: 1 << 30), let index = try? RenditionIndex.decode(Data(bytes)) else {
                 throw BuildFailure(description: "\(path): the index is damaged, so nothing can say which files it listed; nothing was deleted. Delete the renditions and the index by hand, or build again first")
             }
             owned.formUnion(IndexFileList.files(of: index, paths: paths))
+            ignored += BuildSession.ignoredListings(in: index, paths: IndexPaths(indexPath: path))
         }
         let registry = IndexRegistry.load(files)
         let protected = registry.filesListed(besides: paths.index, files: files)
@@ -23,9 +26,12 @@ extension Generator {
             .filter { RenditionNaming.isRenditionName($0) && !originals.contains($0) && files.remove($0) }
         let removed = files.remove(paths.index)
         for shard in shardIndexes(files) { files.remove(shard.path) }
-        try? registry.removing(paths.index).save(files, previous: registry)
+        let journal = CommandJournal(command: "clean", state: state)
+        try? registry.removing(paths.index).save(files, previous: registry,
+                                                 temporaryName: journal.temporaryName(in: files.root))
         BuildSession.removeTemporaries(of: leftovers, folders: manifest.images.map(\.path.parentPath) + [paths.folder], files: files)
-        for journal in state.allJournals { unlink(journal) }
-        return (deleted.count, removed)
+        state.removeTemporaries(of: leftovers.tokens)
+        for journal in state.allJournals { state.remove(journal) }
+        return (deleted.count, removed, ignored)
     }
 }

@@ -91,10 +91,11 @@ public struct Merger: Sendable {
             merged = index
         }
         let index = merged!
-        let journal = BuildJournal(path: generator.state.mergeJournal, state: generator.state)
+        let journal: BuildJournal
         do {
+            journal = try BuildJournal(name: generator.state.mergeJournal, state: generator.state)
             let registry = IndexRegistry.load(files)
-            try registry.adding(paths.index).save(files, previous: registry, journal: journal)
+            try registry.adding(paths.index).save(files, previous: registry, temporaryName: journal.temporaryName())
             try IndexWriter.write(index, to: paths.index, files: files, journal: journal)
         } catch {
             throw .stopped(error.description)

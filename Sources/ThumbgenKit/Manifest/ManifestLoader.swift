@@ -71,10 +71,13 @@ public enum ManifestLoader {
             let mark = document.root?.mark ?? Mark(line: 1, column: 1)
             paths.error(mark, "root '\(rootText)' is not a folder (looked for \(rootURL.path))")
         }
+        let existing = rootExists ? indexPath.map { IndexClaim(root: rootURL.path, indexPath: $0) } : nil
+        if let refusal = existing?.refusal {
+            paths.error(document.index?.mark ?? Mark(line: 1, column: 1), "index '\(indexPath!)': \(refusal)")
+        }
         diagnostics += paths.diagnostics
         if rootExists, let folder = RootFolder(path: rootURL.path, indexPath: indexPath ?? "renditions.json") {
-            var resolver = ImageResolver(folder: folder, rootName: rootText, file: file,
-                                         known: knownImages(root: rootURL.path, indexPath: indexPath ?? "renditions.json"))
+            var resolver = ImageResolver(folder: folder, rootName: rootText, file: file, known: existing?.knownImages ?? [])
             var images = resolver.resolve(document.images)
             diagnostics += resolver.diagnostics
             diagnostics += RenditionCollisions.check(resolver.sharedStems, images: images, slots: document.slots,
@@ -93,15 +96,6 @@ public enum ManifestLoader {
         throw DiagnosticsError(diagnostics.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) })
     }
 
-    /// The originals (root-relative) the index there lists, if it can be read: a path that names
-    /// one of them and is gone was deleted or moved.
-    private static func knownImages(root: String, indexPath: String) -> Set<String> {
-        let paths = IndexPaths(indexPath: indexPath)
-        guard let bytes = SiteFiles(root: root).read(indexPath, limit: 1 << 30),
-              let index = try? RenditionIndex.decode(Data(bytes)) else { return [] }
-        return Set(index.images.keys.compactMap { paths.rootRelative($0) })
-    }
-
     /// The index path, checked to stay under root and to be a `.json` file.
     private static func checkedIndexPath(_ path: String, at mark: Mark, _ reader: inout NodeReader) -> String? {
         let segments = path.split(separator: "/").filter { $0 != "." }
@@ -111,6 +105,10 @@ public enum ManifestLoader {
         }
         guard path.hasSuffix(".json"), !segments.last!.contains(".Thumbnail(") else {
             reader.error(mark, "index '\(path)' must be a .json file name, like renditions.json")
+            return nil
+        }
+        if let reserved = IndexPaths.reservation(of: segments.map(String.init)) {
+            reader.error(mark, "index '\(path)' \(reserved); choose another name, like renditions.json")
             return nil
         }
         return segments.joined(separator: "/")

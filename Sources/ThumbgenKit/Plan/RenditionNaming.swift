@@ -36,4 +36,27 @@ public enum RenditionNaming {
     public static func isRenditionName(_ path: some StringProtocol) -> Bool {
         path.lastPathPart.contains(marker)
     }
+
+    /// True when `path` is a name thumbgen could have written for `original` (both
+    /// root-relative): in the original's folder, its stem, `.Thumbnail(WxH)` with positive sizes
+    /// written as thumbgen writes them, and the extension of a format it writes (the fallback's,
+    /// as `FallbackFormat.fileExtension` spells it, or a modern one). An index may list anything:
+    /// only such names are ever replaced or deleted through it.
+    public static func couldBeRendition(_ path: String, of original: String) -> Bool {
+        let prefix = stem(of: original) + marker
+        guard path.hasPrefix(prefix), path.parentPath == original.parentPath else { return false }
+        let rest = path.dropFirst(prefix.count)
+        guard let close = rest.firstIndex(of: ")"), rest[rest.index(after: close)...].first == "." else { return false }
+        let size = rest[..<close].split(separator: "x", omittingEmptySubsequences: false)
+        guard size.count == 2, size.allSatisfy(isPixelCount) else { return false }
+        let ext = String(rest[rest.index(close, offsetBy: 2)...])
+        let fallbacks = [FallbackFormat.jpeg, .png].map { $0.fileExtension(for: original) }
+        return fallbacks.contains(ext) || ModernFormat.allCases.contains { $0.rawValue == ext }
+    }
+
+    /// `180`, never `0`, `018`, `+18` or a number past what a side can be.
+    private static func isPixelCount(_ text: Substring) -> Bool {
+        guard let first = text.first, first != "0", text.count <= 10, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+        return Int(text).map { $0 <= Int(Int32.max) } ?? false
+    }
 }

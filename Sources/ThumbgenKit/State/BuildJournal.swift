@@ -13,7 +13,9 @@ final class BuildJournal: @unchecked Sendable {
         var files: Set<String> = []
     }
 
-    let path: String
+    /// The journal's name in the state folder.
+    let name: String
+    private let state: StateFolder
     /// Names this build's temporary files (`TemporaryNames`).
     let token: String
     private let lock = Condition()
@@ -21,21 +23,25 @@ final class BuildJournal: @unchecked Sendable {
     private var recorded: Set<String> = []
     private var nextTemporary = 0
 
-    /// Starts a journal at `path` (in the state folder) with a fresh token.
-    init(path: String, state: StateFolder) {
-        self.path = path
+    /// Starts the journal `name` in the state folder with a fresh token. A link, a folder or a
+    /// FIFO at its name is an error: the journal is never written through one, and a build
+    /// without its journal could leave files no later build knows of.
+    init(name: String, state: StateFolder) throws(WriteError) {
+        self.name = name
+        self.state = state
         token = String(UInt64.random(in: 0...UInt64(UInt32.max)) | (1 << 32), radix: 16).dropFirst().description
-        open(state)
+        descriptor = try state.open(name, flags: O_WRONLY | O_APPEND)
         append("T " + token)
     }
 
     deinit { if descriptor >= 0 { Glibc.close(descriptor) } }
 
-    /// Reads the journals at `paths`; a missing or damaged line is skipped.
-    static func leftovers(_ paths: [String]) -> Leftovers {
+    /// Reads the journals `names` in the state folder; a missing or damaged line is skipped, and
+    /// so is a journal that is a link or larger than any build writes.
+    static func leftovers(_ names: [String], state: StateFolder) -> Leftovers {
         var leftovers = Leftovers()
-        for path in paths {
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
+        for name in names {
+            guard let data = state.read(name, limit: 1 << 30) else { continue }
             for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
                 if line.hasPrefix("T "), line.count == 10 {
                     leftovers.tokens.insert(String(line.dropFirst(2)))
@@ -72,21 +78,16 @@ final class BuildJournal: @unchecked Sendable {
         lock.withLock {
             if descriptor >= 0 { Glibc.close(descriptor) }
             descriptor = -1
-            unlink(path)
+            state.remove(name)
         }
-    }
-
-    private func open(_ state: StateFolder) {
-        try? state.ensure()
-        descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
     }
 
     private func append(_ line: String) {
         lock.withLock { write(line + "\n") }
     }
 
-    /// Appends; if the state folder was deleted meanwhile, the line goes to a fresh journal
-    /// there. A journal that cannot be written costs only what it protects: leftovers stay.
+    /// Appends. A journal that cannot be written (the state folder deleted meanwhile) costs only
+    /// what it protects: leftovers stay.
     private func write(_ text: String) {
         var text = text
         text.withUTF8 { bytes in

@@ -15,11 +15,9 @@ public final class BuildLock {
         descriptors.append(folder)
         try take(folder, path: root, exclusive: shard == nil, onWait: onWait)
         if shard != nil {
-            try state.ensure()
-            let descriptor = open(state.shardLock, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw WriteError(path: state.shardLock, errno: errno, doing: "create the lock file") }
+            let descriptor = try state.open(state.shardLock, flags: O_RDWR)
             descriptors.append(descriptor)
-            try take(descriptor, path: state.shardLock, exclusive: true, onWait: onWait)
+            try take(descriptor, path: state.path + "/" + state.shardLock, exclusive: true, onWait: onWait)
         }
     }
 

@@ -15,6 +15,22 @@ public struct IndexPaths: Sendable {
         folder = indexPath.split(separator: "/").dropLast().joined(separator: "/")
     }
 
+    /// Why a path (its parts, root-relative) can never be an index, or nil: thumbgen's own files
+    /// (the registry, a report, a shard index, a temporary, a catalog's record) and its state
+    /// folder are never written as one.
+    static func reservation(of parts: [String]) -> String? {
+        guard let name = parts.last else { return nil }
+        if parts.contains(StateFolder.name) { return "is inside \(StateFolder.name)/, where thumbgen keeps its state" }
+        if name == registry { return "is the name of thumbgen's registry of the indexes under root" }
+        if name == "report.html" { return "is the name of the report thumbgen writes beside an index" }
+        if name.hasPrefix(TemporaryNames.prefix) { return "starts with \(TemporaryNames.prefix), which names thumbgen's temporary files" }
+        if let marker = name.ranges(of: ".shard-").last,
+           IndexPaths(indexPath: name[..<marker.lowerBound] + ".json").shard(named: name) != nil {
+            return "is named like a shard index (name.shard-K-of-N.json), which thumbgen writes and deletes beside an index"
+        }
+        return nil
+    }
+
     /// `report.html` beside the index, relative to root.
     public var report: String { sibling("report.html") }
 

@@ -21,7 +21,7 @@ struct IndexRegistry: Equatable {
     }
 
     /// Writes the registry when it changed.
-    func save(_ files: SiteFiles, previous: IndexRegistry, journal: BuildJournal? = nil) throws(WriteError) {
+    func save(_ files: SiteFiles, previous: IndexRegistry, temporaryName: @autoclosure () -> String) throws(WriteError) {
         guard self != previous else { return }
         guard !indexes.isEmpty else {
             files.remove(IndexPaths.registry)
@@ -30,7 +30,7 @@ struct IndexRegistry: Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         let data = (try? encoder.encode(File(indexes: indexes))) ?? Data()
-        try files.write([UInt8](data) + [0x0A], to: IndexPaths.registry, temporaryName: journal?.temporaryName())
+        try files.write([UInt8](data) + [0x0A], to: IndexPaths.registry, temporaryName: temporaryName())
     }
 
     func adding(_ index: String) -> IndexRegistry {
@@ -54,7 +54,7 @@ struct IndexRegistry: Equatable {
             for indexFile in indexFiles {
                 guard let bytes = files.read(indexFile, limit: 1 << 30),
                       let index = try? RenditionIndex.decode(Data(bytes)) else { continue }
-                listed.formUnion(IndexFileList.files(of: index, paths: paths))
+                listed.formUnion(IndexFileList.allListed(of: index, paths: paths))
             }
         }
         return listed

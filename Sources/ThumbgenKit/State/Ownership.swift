@@ -10,7 +10,9 @@ final class Ownership: @unchecked Sendable {
     /// `owned` and `protected` are root-relative paths.
     init(owned: Set<String>, protected: Set<String>) {
         self.owned = owned
-        self.protected = protected.subtracting(owned)
+        // A file both this manifest's and another's index list stays protected: the other still
+        // shows it, whoever listed it first.
+        self.protected = protected
     }
 
     /// True when the build may replace or delete the file at `path`.

@@ -22,17 +22,19 @@ public struct StatCache: Codable, Equatable, Sendable {
     }
 
     /// Loads the cache, or an empty one when it is missing, damaged or of another version.
-    public static func load(from path: String) -> StatCache {
-        guard let data = FileManager.default.contents(atPath: path),
-              let cache = try? JSONDecoder().decode(StatCache.self, from: data), cache.version == 1
+    static func load(_ state: StateFolder) -> StatCache {
+        guard let bytes = state.read(state.statCache, limit: 1 << 30),
+              let cache = try? JSONDecoder().decode(StatCache.self, from: Data(bytes)), cache.version == 1
         else { return StatCache() }
         return cache
     }
 
-    public func save(to path: String) throws(WriteError) {
+    /// Writes the cache through a temporary the build's journal names, so that a build killed
+    /// mid-write leaves nothing its next run does not remove.
+    func save(_ state: StateFolder, journal: BuildJournal) throws(WriteError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = (try? encoder.encode(self)) ?? Data()
-        try SiteFiles(root: path.parentPath).write([UInt8](data), to: path.lastPathPart, temporaryName: nil)
+        try state.write([UInt8](data), to: state.statCache, temporaryName: journal.temporaryName())
     }
 }

@@ -1,0 +1,34 @@
+import FoundationEssentials
+import Renditions
+
+/// What stands at a manifest's index path before a command touches it. thumbgen owns the path
+/// only when nothing is there, or the index thumbgen wrote (one that reads as an index, or that
+/// the registry of indexes under root lists, even damaged): a user's own `data.json` at
+/// `index: data.json` is never replaced, and `clean` never deletes it.
+struct IndexClaim {
+    /// Why the path is not thumbgen's, or nil when it is.
+    let refusal: String?
+    /// The originals (root-relative) the index there lists: a path that names one of them and
+    /// is gone was deleted or moved.
+    let knownImages: Set<String>
+
+    init(root: String, indexPath: String) {
+        let files = SiteFiles(root: root)
+        let paths = IndexPaths(indexPath: indexPath)
+        guard case .file = files.entry(indexPath) else {
+            // Nothing there (the index is made), or a link, folder or FIFO, which every write
+            // refuses with its own message.
+            refusal = nil
+            knownImages = []
+            return
+        }
+        if let bytes = files.read(indexPath, limit: 1 << 30), let index = try? RenditionIndex.decode(Data(bytes)) {
+            refusal = nil
+            knownImages = Set(index.images.keys.compactMap { paths.rootRelative($0) })
+        } else {
+            let registered = IndexRegistry.load(files).indexes.contains(indexPath)
+            refusal = registered ? nil : "\(NameText.displayed(indexPath)) under root is a file thumbgen did not write (it is not a thumbgen index); thumbgen never replaces or deletes it: choose another index path, or move the file"
+            knownImages = []
+        }
+    }
+}
