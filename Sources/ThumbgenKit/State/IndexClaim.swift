@@ -2,8 +2,9 @@ import FoundationEssentials
 import Renditions
 
 /// What stands at a manifest's index path before a command touches it. thumbgen owns the path
-/// only when nothing is there, or the index thumbgen wrote (one that reads as an index, or that
-/// the registry of indexes under root lists, even damaged): a user's own `data.json` at
+/// only when nothing is there, or the index thumbgen wrote (one that reads as an index; or,
+/// damaged, one that still names thumbgen as its generator or that the registry of indexes
+/// under root lists): a user's own `data.json` at
 /// `index: data.json` is never replaced, and `clean` never deletes it.
 struct IndexClaim {
     /// Why the path is not thumbgen's, or nil when it is.
@@ -22,11 +23,14 @@ struct IndexClaim {
             knownImages = []
             return
         }
-        if let bytes = files.read(indexPath, limit: 1 << 30), let index = try? RenditionIndex.decode(Data(bytes)) {
+        let bytes = files.read(indexPath, limit: 1 << 30)
+        if let bytes, let index = try? RenditionIndex.decode(Data(bytes)) {
             refusal = nil
             knownImages = Set(index.images.keys.compactMap { paths.rootRelative($0) })
         } else {
-            let registered = IndexRegistry.load(files).indexes.contains(indexPath)
+            // A damaged index of thumbgen's (a merge conflict in it, say) still names its writer.
+            let signed = bytes.map { String(decoding: $0.prefix(1 << 16), as: UTF8.self).contains(#""generator": "thumbgen "#) } ?? false
+            let registered = signed || IndexRegistry.load(files).indexes.contains(indexPath)
             refusal = registered ? nil : "\(NameText.displayed(indexPath)) under root is a file thumbgen did not write (it is not a thumbgen index); thumbgen never replaces or deletes it: choose another index path, or move the file"
             knownImages = []
         }

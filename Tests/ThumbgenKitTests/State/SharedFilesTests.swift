@@ -58,6 +58,12 @@ import TestSupport
         site.folder.write("site/data.json", text: "{ damaged")
         #expect(site.run(["build", site.manifestPath]).code == .success)
         #expect(try site.index("site/data.json").images.count == 1)
+        // Not registered, but damaged by a merge conflict: it still names its writer.
+        let index = String(decoding: try #require(site.folder.read("site/data.json")), as: UTF8.self)
+        try FileManager.default.removeItem(atPath: site.folder.path + "/site/.thumbgen.json")
+        site.folder.write("site/data.json", text: "<<<<<<< HEAD\n" + index + "=======\n" + index + ">>>>>>> branch\n")
+        #expect(site.run(["build", site.manifestPath]).code == .success)
+        #expect(try site.index("site/data.json").images.count == 1)
     }
 
     @Test(arguments: [

@@ -1,4 +1,5 @@
 import Foundation
+import Renditions
 import Testing
 @testable import ThumbgenKit
 
@@ -19,7 +20,13 @@ final class TemporaryFolder: Sendable {
     deinit { try? FileManager.default.removeItem(at: url) }
 
     /// Writes `contents` at `relative`, creating its folders.
-    func write(_ relative: String, _ contents: [UInt8] = []) throws {
+    /// An index thumbgen wrote, listing nothing: what stands at an index path in fixtures (any
+    /// other file there is a user's, which the manifest refuses to write over).
+    static let emptyIndex = [UInt8](RenditionIndex(generator: "thumbgen").encoded())
+
+    /// Writes `contents` (nothing by default; an empty index for a file named `renditions.json`).
+    func write(_ relative: String, _ contents: [UInt8]? = nil) throws {
+        let contents = contents ?? (relative.hasSuffix("renditions.json") ? Self.emptyIndex : [])
         let file = url.appendingPathComponent(relative)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(contents).write(to: file)
