@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "Raster", dependencies: ["CResample"]),
         .target(name: "YAML", dependencies: ["LibYAML"]),
         .target(name: "ImageCodecs",
-                dependencies: ["Raster", "CJPEG", "CPNG", "LibEXIF", "LibDeflate", "LibWebP", "LibAVIF", "LibHEIF", "LibGIF", "LibLCMS2"]),
+                dependencies: ["Raster", "CJPEG", "CPNG", "LibJPEG", "LibPNG", "LibEXIF", "LibDeflate", "LibWebP", "LibAVIF", "LibHEIF", "LibGIF", "LibLCMS2"]),
         .target(name: "ThumbgenKit",
                 dependencies: ["Renditions", "Raster", "YAML", "ImageCodecs", "LibCrypto", "CSystem", "LibGumbo"]),
         .executableTarget(name: "thumbgen", dependencies: ["ThumbgenKit"]),
@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Renditions", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "ImageCodecsTests",
-                    dependencies: ["ImageCodecs", "Raster", "TestSupport", "LibWebP", "LibAVIF", "LibLCMS2"]),
+                    dependencies: ["ImageCodecs", "Raster", "TestSupport", "LibWebP", "LibAVIF", "LibLCMS2", "LibHEIF", "LibGIF"]),
         .testTarget(name: "ThumbgenKitTests",
                     dependencies: ["ThumbgenKit", "ImageCodecs", "Raster", "Renditions", "TestSupport"]),
     ]

@@ -19,7 +19,7 @@ if ! command -v mmdebstrap >/dev/null 2>&1; then
 fi
 started=$(date +%s)
 
-version=$(.build/release/thumbgen --version | sed 's/^thumbgen //')
+version=$(.build/release/thumbgen --version | head -n 1 | sed 's/^thumbgen //')
 arch=$(uname -m)
 name="thumbgen-$version-linux-$arch"
 tarball="dist/$name.tar.gz"

@@ -22,7 +22,7 @@ if [ -n "$swift_libraries" ]; then
     exit 1
 fi
 
-version=$("$binary" --version | sed 's/^thumbgen //')
+version=$("$binary" --version | head -n 1 | sed 's/^thumbgen //')
 arch=$(uname -m)
 name="thumbgen-$version-linux-$arch"
 stage="$scratch/stage/$name"

@@ -16,10 +16,15 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupported(String)
     /// An encoder failed.
     case writeFailed(String)
+    /// This machine failed, not the file: a decoder plugin missing, a library that does not match
+    /// the headers thumbgen was built with, a read that failed, a decoder that gave up for a
+    /// reason it does not tell apart from damage. Not a verdict: the next build tries again.
+    case machine(String)
 
     public var description: String {
         switch self {
-        case .damaged(let reason), .overLimit(let reason), .io(let reason), .unsupported(let reason), .writeFailed(let reason):
+        case .damaged(let reason), .overLimit(let reason), .io(let reason), .unsupported(let reason), .writeFailed(let reason),
+             .machine(let reason):
             reason
         case .outOfMemory(let bytes):
             "\(Self.outOfMemoryPrefix)needs \(Self.mebibytes(bytes)) MiB"
@@ -31,7 +36,16 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     public var isVerdictOnContent: Bool {
         switch self {
         case .damaged, .unsupported: true
-        case .overLimit, .outOfMemory, .io, .writeFailed: false
+        case .overLimit, .outOfMemory, .io, .writeFailed, .machine: false
+        }
+    }
+
+    /// True when the machine failed (memory, a read, a library): the image's previous files may
+    /// stay until a build can make them again.
+    public var isFailureOfMachine: Bool {
+        switch self {
+        case .outOfMemory, .io, .machine: true
+        case .damaged, .unsupported, .overLimit, .writeFailed: false
         }
     }
 

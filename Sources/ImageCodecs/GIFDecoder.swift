@@ -1,3 +1,4 @@
+import Glibc
 import LibGIF
 import Raster
 
@@ -16,10 +17,14 @@ public enum GIFDecoder {
     @discardableResult
     public static func decode(path: String, pixelLimit: Int, memoryLimit: Int, into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
         var status: Int32 = 0
-        guard let gif = DGifOpenFileName(path, &status) else {
-            if status == D_GIF_ERR_OPEN_FAILED { throw CodecError.io(CodecError.systemReason("cannot open the file")) }
-            // giflib 5.2 leaves the code at 0 when the screen descriptor is cut short.
-            throw status == 0 ? CodecError.damaged("the GIF ends inside its header (truncated?)") : damaged(status)
+        let input = try GIFInput(path: path)
+        defer { withExtendedLifetime(input) {} }
+        guard let gif = DGifOpen(Unmanaged.passUnretained(input).toOpaque(), GIFInput.read, &status) else {
+            if input.readError != 0 { throw failure(D_GIF_ERR_READ_FAILED, input) }
+            // The screen descriptor or the global colour table is cut short (giflib 5.2 says
+            // NO_SCRN_DSCR, or leaves the code at 0).
+            throw status == 0 || status == D_GIF_ERR_NO_SCRN_DSCR ? CodecError.damaged("the GIF ends inside its header (truncated?)")
+                : failure(status, input)
         }
         defer { DGifCloseFile(gif, &status) }
 
@@ -33,18 +38,18 @@ public enum GIFDecoder {
         var transparentIndex = -1
         var record = UNDEFINED_RECORD_TYPE
         repeat {
-            guard DGifGetRecordType(gif, &record) == GIF_OK else { throw damaged(gif.pointee.Error) }
+            guard DGifGetRecordType(gif, &record) == GIF_OK else { throw failure(gif.pointee.Error, input) }
             switch record {
             case EXTENSION_RECORD_TYPE:
                 var code: Int32 = 0
                 var block: UnsafeMutablePointer<GifByteType>?
-                guard DGifGetExtension(gif, &code, &block) == GIF_OK else { throw damaged(gif.pointee.Error) }
+                guard DGifGetExtension(gif, &code, &block) == GIF_OK else { throw failure(gif.pointee.Error, input) }
                 if code == GRAPHICS_EXT_FUNC_CODE, let block {
                     var control = GraphicsControlBlock()
                     if DGifExtensionToGCB(Int(block[0]), block + 1, &control) == GIF_OK { transparentIndex = Int(control.TransparentColor) }
                 }
                 while block != nil {
-                    guard DGifGetExtensionNext(gif, &block) == GIF_OK else { throw damaged(gif.pointee.Error) }
+                    guard DGifGetExtensionNext(gif, &block) == GIF_OK else { throw failure(gif.pointee.Error, input) }
                 }
             case TERMINATE_RECORD_TYPE:
                 throw CodecError.damaged("corrupt GIF: it holds no image")
@@ -52,7 +57,7 @@ public enum GIFDecoder {
                 break
             }
         } while record != IMAGE_DESC_RECORD_TYPE
-        guard DGifGetImageDesc(gif) == GIF_OK else { throw damaged(gif.pointee.Error) }
+        guard DGifGetImageDesc(gif) == GIF_OK else { throw failure(gif.pointee.Error, input) }
 
         let image = gif.pointee.Image
         let frame = (x: Int(image.Left), y: Int(image.Top), width: Int(image.Width), height: Int(image.Height))
@@ -82,7 +87,7 @@ public enum GIFDecoder {
             let count = min(stripRows, screen.height - row)
             strip.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
             for line in row..<row + count where line >= frame.y && line - frame.y < frame.height {
-                guard lines.read(line - frame.y, into: &indexes) else { throw damaged(gif.pointee.Error) }
+                guard lines.read(line - frame.y, into: &indexes) else { throw failure(gif.pointee.Error, input) }
                 strip.withUnsafeMutableBytes { bytes in
                     let target = bytes.baseAddress!.advanced(by: (line - row) * screen.width * 4).assumingMemoryBound(to: UInt32.self)
                     for x in columns {
@@ -94,7 +99,7 @@ public enum GIFDecoder {
             row += count
         }
         // Lines below the screen are never shown, but an image cut short must not pass as whole.
-        guard lines.finish() else { throw damaged(gif.pointee.Error) }
+        guard lines.finish() else { throw failure(gif.pointee.Error, input) }
         return source
     }
 
@@ -105,9 +110,22 @@ public enum GIFDecoder {
         return collector.image!
     }
 
-    static func damaged(_ code: Int32) -> CodecError {
-        let reason = GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
-        return CodecError.damaged("corrupt or truncated GIF data (\(reason))")
+    /// giflib's error as a codec error, by its code: a read that failed (`readError`, an errno)
+    /// or memory giflib could not get is the machine, not the file; a read that found the end of
+    /// the file (giflib says READ_FAILED for both) is a truncated GIF.
+    static func failure(_ code: Int32, readError: Int32) -> CodecError {
+        switch code {
+        case D_GIF_ERR_NOT_ENOUGH_MEM: return .outOfMemory(bytes: 1 << 20)
+        case D_GIF_ERR_READ_FAILED where readError != 0, D_GIF_ERR_OPEN_FAILED, D_GIF_ERR_NOT_READABLE:
+            return .io("cannot read the file: \(String(cString: strerror(readError == 0 ? EIO : readError)))")
+        default:
+            let reason = GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
+            return .damaged("corrupt or truncated GIF data (\(reason))")
+        }
+    }
+
+    private static func failure(_ code: Int32, _ input: GIFInput) -> CodecError {
+        failure(code, readError: input.readError)
     }
 
     private static func checkPixels(_ size: PixelSize, _ what: String, limit: Int) throws(CodecError) {
@@ -180,5 +198,46 @@ private final class GIFLines {
         guard whole == nil else { return !failed }
         var indexes = [UInt8](repeating: 0, count: frame.width)
         return next >= frame.height || read(frame.height - 1, into: &indexes)
+    }
+}
+
+/// giflib's input, read by thumbgen, buffered: giflib reports the end of the file and a read
+/// that failed alike (READ_FAILED), and only one of them is the file's fault.
+final class GIFInput {
+    private let descriptor: Int32
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    private var start = 0, end = 0
+    /// The errno of a read that failed, else 0.
+    private(set) var readError: Int32 = 0
+
+    init(path: String) throws(CodecError) {
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw CodecError.io(CodecError.systemReason("cannot open the file")) }
+    }
+
+    deinit { close(descriptor) }
+
+    /// giflib's `InputFunc`: up to `length` bytes into `target`; fewer at the end or on failure.
+    static let read: InputFunc = { gif, target, length in
+        guard let gif, let target, let user = gif.pointee.UserData, length > 0 else { return 0 }
+        return Int32(Unmanaged<GIFInput>.fromOpaque(user).takeUnretainedValue().read(into: target, length: Int(length)))
+    }
+
+    private func read(into target: UnsafeMutablePointer<UInt8>, length: Int) -> Int {
+        var done = 0
+        while done < length {
+            if start == end {
+                guard readError == 0 else { break }
+                let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                if got < 0, errno == EINTR { continue }
+                if got < 0 { readError = errno }
+                guard got > 0 else { break }
+                (start, end) = (0, got)
+            }
+            let count = min(length - done, end - start)
+            buffer.withUnsafeBytes { (target + done).update(from: $0.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, count: count) }
+            (start, done) = (start + count, done + count)
+        }
+        return done
     }
 }

@@ -141,18 +141,42 @@ public enum HEIFDecoder {
                                    transferCode: Int(c.transfer_characteristics.rawValue))
     }
 
-    /// libheif's error as a codec error: its message is the reason.
+    /// libheif's error as a codec error, by its code (the message only explains): a verdict on
+    /// the bytes only when the code says the bytes are at fault.
     static func check(_ error: heif_error, bytes: Int = 1 << 20) throws(CodecError) {
         guard error.code != heif_error_Ok else { return }
         var message = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
         while message.last?.isWhitespace == true { message.removeLast() }
-        switch error.code {
-        case heif_error_Input_does_not_exist: throw CodecError.io("cannot read the file: \(message)")
-        case heif_error_Memory_allocation_error where error.subcode != heif_suberror_Security_limit_exceeded:
-            throw CodecError.outOfMemory(bytes: bytes)
+        throw failure(code: error.code, subcode: error.subcode, message: message, bytes: bytes)
+    }
+
+    /// What each libheif error code says of the file. `Invalid_input`, a security limit libheif's
+    /// memory check found the file's claims over, and a decoder plugin finding the data ends
+    /// inside a NAL unit (`End_of_data`) are the bytes (damage); a feature of
+    /// the format libheif does not decode is `unsupported`; a codec it has no decoder for (a
+    /// plugin this machine lacks), a decoder plugin's failure (libde265 and dav1d report their
+    /// own memory and thread failures the same way as a bad bitstream), memory, usage and plugin
+    /// errors are the machine: never kept, the next build tries again.
+    static func failure(code: heif_error_code, subcode: heif_suberror_code, message: String, bytes: Int) -> CodecError {
+        switch code {
+        case heif_error_Input_does_not_exist:
+            return .io("cannot read the file: \(message)")
+        case heif_error_Invalid_input:
+            return .damaged("corrupt or truncated HEIF data (\(message))")
+        case heif_error_Memory_allocation_error where subcode == heif_suberror_Security_limit_exceeded:
+            return .damaged("corrupt HEIF: it claims more than libheif's security limits allow (\(message))")
+        case heif_error_Memory_allocation_error:
+            return .outOfMemory(bytes: bytes)
+        case heif_error_Unsupported_feature where subcode == heif_suberror_Unsupported_codec:
+            return .machine("libheif has no decoder for this HEIF's codec on this machine (\(message)); install its plugin")
         case heif_error_Unsupported_feature, heif_error_Unsupported_filetype:
-            throw CodecError.unsupported("this HEIF uses what libheif does not decode (\(message))")
-        default: throw CodecError.damaged("corrupt or truncated HEIF data (\(message))")
+            return .unsupported("this HEIF uses what libheif does not decode (\(message))")
+        case heif_error_Decoder_plugin_error where subcode == heif_suberror_End_of_data:
+            return .damaged("corrupt or truncated HEIF data (\(message))")
+        case heif_error_Decoder_plugin_error:
+            return .machine("libheif's decoder failed (\(message)); the data may be damaged, tried again next build")
+        default:
+            return .machine("libheif failed (\(message))")
         }
     }
 }

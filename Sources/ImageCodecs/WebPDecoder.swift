@@ -38,7 +38,8 @@ public enum WebPDecoder {
     private static func decode(_ data: UnsafeBufferPointer<UInt8>, minimumScale: Double, pixelLimit: Int, memoryLimit: Int,
                                into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
         var config = WebPDecoderConfig()
-        guard WebPInitDecoderConfig(&config) != 0 else { throw CodecError.unsupported("libwebp's decoder does not match its header") }
+        // A libwebp of another ABI than the header thumbgen was built with: the machine, not the file.
+        guard WebPInitDecoderConfig(&config) != 0 else { throw CodecError.machine("libwebp's decoder does not match the header thumbgen was built with") }
         var status = WebPGetFeatures(data.baseAddress, data.count, &config.input)
         guard status == VP8_STATUS_OK else { throw failure(status, bytes: 0) }
         let features = config.input
@@ -106,10 +107,13 @@ public enum WebPDecoder {
     static func failure(_ status: VP8StatusCode, bytes: Int) -> CodecError {
         switch status {
         case VP8_STATUS_OUT_OF_MEMORY: CodecError.outOfMemory(bytes: bytes)
-        case VP8_STATUS_INVALID_PARAM: CodecError.damaged("corrupt WebP data (invalid parameter)")
+        // libwebp checks thumbgen's options with it (scale, output buffer), not the data.
+        case VP8_STATUS_INVALID_PARAM: CodecError.machine("libwebp refused the decoding options (invalid parameter)")
         case VP8_STATUS_BITSTREAM_ERROR: CodecError.damaged("corrupt WebP data (bitstream error)")
         case VP8_STATUS_UNSUPPORTED_FEATURE: CodecError.unsupported("this WebP uses a feature libwebp does not support")
         case VP8_STATUS_NOT_ENOUGH_DATA: CodecError.damaged("truncated WebP data (not enough data)")
+        // Never asked for (no incremental decoding, no progress hook): libwebp misbehaved.
+        case VP8_STATUS_SUSPENDED, VP8_STATUS_USER_ABORT: CodecError.machine("libwebp stopped decoding (status \(status.rawValue))")
         default: CodecError.damaged("corrupt WebP data (status \(status.rawValue))")
         }
     }

@@ -1,3 +1,4 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <jpeglib.h>
+#include <jerror.h>

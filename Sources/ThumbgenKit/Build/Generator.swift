@@ -88,7 +88,7 @@ public struct Generator: Sendable {
         var summary = BuildSummary(outcomes: outcomes)
         summary.problems = session.ignoredListings + summary.problems
         var index = IndexAssembler.assemble(outcomes, context: context, generator: "thumbgen \(Thumbgen.version)")
-        index.shard = options.shard.map { ShardRecord(index: $0.index, count: $0.count, manifest: manifest.fingerprint) }
+        index.shard = options.shard.map { ShardRecord(index: $0.index, count: $0.count, manifest: ShardIdentity(manifest: manifest).text) }
         summary.pruned = try session.finish(index, outcomes: outcomes)
         summary.seconds = Date().timeIntervalSince(started)
         if options.profile { summary.profile = BuildProfile(outcomes: outcomes) }

@@ -49,7 +49,7 @@ struct ImageJob: Sendable {
         let converts = FallbackFormat.converts(header)
         let plan = ImagePlan(path: entry.path, original: header.uprightSize, slots: slots, focus: entry.focus,
                              extension: fallback.fileExtension(for: entry.path), convertsOriginal: converts)
-        let recipe = Recipe(sha256: identity.sha256, fallback: fallback, slots: slots, focus: entry.focus, output: context.manifest.output,
+        let recipe = Recipe(sha256: identity.sha256, original: header.format, fallback: fallback, slots: slots, focus: entry.focus, output: context.manifest.output,
                             convertsOriginal: converts)
         if plan.renditions.contains(where: { !NameLength.fits($0.file, root: context.manifest.root.path) }) {
             return failed(outcome, facts, .io(Self.writeFailure + "the rendition's name is longer than the file system allows; shorten the original's name"),
@@ -157,11 +157,7 @@ struct ImageJob: Sendable {
     /// they are all still there.
     private func failed(_ outcome: ImageOutcome, _ facts: OriginalFacts, _ error: CodecError, recipe: Recipe? = nil) -> ImageOutcome {
         var outcome = outcome
-        let retryable = switch error {
-        case .outOfMemory, .io: true
-        default: false
-        }
-        if retryable, let old = context.reuse.record(for: entry.path), old.status == .resized,
+        if error.isFailureOfMachine, let old = context.reuse.record(for: entry.path), old.status == .resized,
            IndexFileList.allPresent(old, image: entry.path, paths: context.paths, files: context.files),
            Set(old.renditions.keys) == Set(records.showingOriginal(facts, status: .unreadable).renditions.keys) {
             outcome.record = old

@@ -60,6 +60,7 @@ enum CheckReport {
         case .fileMissing: "renditions were deleted"
         case .fileEdited: "renditions were edited by hand"
         case .recordDisagrees: "the index does not agree with the files (edited by hand?)"
+        case .recipeChanged: "the codec libraries or the placeholder changed (see thumbgen --version), or the index was edited by hand"
         }
     }
 

@@ -140,7 +140,7 @@ enum Help {
               # yaml-language-server: $schema=manifest.schema.json
             """
         case "help": "thumbgen help [COMMAND]: describe thumbgen, or one command."
-        case "version": "thumbgen --version: print the version."
+        case "version": "thumbgen --version: print the version, then the rendering version and the codec libraries' versions that go into every recipe."
         default: nil
         }
     }

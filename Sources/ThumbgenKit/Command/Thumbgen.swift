@@ -1,10 +1,18 @@
 import FoundationEssentials
+import ImageCodecs
 import Renditions
 
 /// The whole program behind `main`: parse the arguments, run the command, and let the
 /// diagnostics engine pick the exit code, once.
 public enum Thumbgen {
     public static let version = Help.version
+
+    /// `--version`: thumbgen's version on the first line (scripts read it), then the rendering
+    /// version and the codec libraries' as this process loaded them: what a recipe holds.
+    static var versionText: String {
+        (["thumbgen \(version)", Recipe.rendering] + CodecLibraries.current.lines(CodecLibraries.Library.allCases))
+            .joined(separator: "\n") + "\n"
+    }
 
     public static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
                            console: Console = .standard) -> ExitCode {
@@ -20,7 +28,7 @@ public enum Thumbgen {
         let diagnostics = DiagnosticsEngine(console: console, quiet: request.quiet)
         switch request.command {
         case .version:
-            console.out("thumbgen \(version)\n")
+            console.out(versionText)
         case .help:
             if let topic = request.helpTopic {
                 if let text = Help.text(for: topic) {

@@ -2,8 +2,10 @@ import FoundationEssentials
 import Renditions
 
 /// Joins the shard indexes of `build --shard K/N` into the index, byte for byte what one whole
-/// build writes, then removes them. Refuses a set that is incomplete, has a shard twice, or mixes
-/// manifests or thumbgen versions.
+/// build writes, then removes them. Refuses a set that is incomplete, has a shard twice, mixes
+/// thumbgen versions, or holds a shard made with other output settings, limits or codec library
+/// versions than this manifest and machine have (`ShardIdentity`), or with other images than
+/// its share of this manifest's.
 public struct Merger: Sendable {
     public let manifest: Manifest
 
@@ -60,7 +62,7 @@ public struct Merger: Sendable {
             }
             seen[shard.record.index] = shard.name
         }
-        let fingerprint = manifest.fingerprint, generatorName = "thumbgen \(Thumbgen.version)"
+        let identity = ShardIdentity(manifest: manifest), generatorName = "thumbgen \(Thumbgen.version)"
         var merged: RenditionIndex?
         var owner: [String: String] = [:]
         for (file, shard) in zip(shardFiles, shards) {
@@ -68,12 +70,18 @@ public struct Merger: Sendable {
             guard record.index == file.index, record.count == file.count else {
                 throw .refused("\(shard.name) holds shard \(record.index)/\(record.count), not what its name says")
             }
-            guard record.manifest == fingerprint else {
-                throw .refused("\(shard.name) was built from a different manifest; build it again with this one")
-            }
             guard shard.index.generator == generatorName else {
                 throw .refused("\(shard.name) was built by \(shard.index.generator), not \(generatorName); build it again")
             }
+            guard let built = ShardIdentity(text: record.manifest) else {
+                throw .refused("\(shard.name) was built from a different manifest; build it again with this one")
+            }
+            let differences = identity.differences(from: built)
+            guard differences.isEmpty else {
+                let list = differences.map(ShardIdentity.words).joined(separator: ", ")
+                throw .refused("\(shard.name) was built with other \(list) than this manifest and machine have; build it again with this manifest here")
+            }
+            try Self.checkShare(of: shard.index, named: shard.name, shard: record, manifest: manifest, paths: paths)
             var index = merged ?? RenditionIndex(generator: shard.index.generator, output: shard.index.output,
                                                  rendering: shard.index.rendering, schema: shard.index.schema, slots: shard.index.slots)
             for (path, image) in shard.index.images {
@@ -103,5 +111,20 @@ public struct Merger: Sendable {
         for file in shardFiles { files.remove(file.path) }
         journal.remove()
         return index
+    }
+
+    /// A shard's images must be exactly its share of the manifest's images, by the keys an index
+    /// gives them: a shard index is untrusted input, and a key it adds (`../../etc/passwd`) would
+    /// otherwise reach the index, and every command that reads it, as an original.
+    static func checkShare(of index: RenditionIndex, named name: String, shard record: ShardRecord, manifest: Manifest,
+                           paths: IndexPaths) throws(Failure) {
+        guard let shard = Shard(index: record.index, count: record.count) else { throw .refused("\(name) is not a shard index") }
+        let share = Set(manifest.images.filter { shard.owns($0.path) }.map { paths.relative($0.path) })
+        if let extra = index.images.keys.filter({ !share.contains($0) }).sorted().first {
+            throw .refused("\(name) lists \(extra.debugDescription), which is not among this manifest's images for shard \(shard); build it again")
+        }
+        if let missing = share.filter({ index.images[$0] == nil }).sorted().first {
+            throw .refused("\(name) lacks \(missing.debugDescription), which this manifest gives shard \(shard); build it again")
+        }
     }
 }

@@ -1,9 +1,11 @@
+import ImageCodecs
 import Raster
 import Renditions
 
 /// Everything that shapes an image's files, and nothing else: the original's bytes (by hash),
 /// every distinct box it is made for (with fit and focus), the settings of every format it is
-/// written in, the placeholder, and the rendering version. Files are a pure function of it; its
+/// written in, the placeholder, the rendering version, and the versions of the codec libraries
+/// that decode the original and encode its files. Files are a pure function of it; its
 /// fingerprint in the index is how a later build knows they are still what it would make.
 public struct Recipe: Equatable, Sendable {
     /// Bump when the pixels or bytes a build writes change for the same recipe.
@@ -14,11 +16,17 @@ public struct Recipe: Equatable, Sendable {
     public var fallback: FallbackFormat
     public var boxes: [String]
     public var settings: [String]
+    /// The codec libraries that shape the files, with their versions (`CodecLibraries`): those
+    /// that decode the original and those that encode each of its formats.
+    public var libraries: [String]
+    /// Those of `libraries` that decode the original: what a verdict on it depends on.
+    public var decoders: [String]
 
-    /// The recipe of an image of `sha256` whose fallback is `fallback`, in `slots`;
-    /// `convertsOriginal` when a box the original fits gets a file too (`ImagePlan`).
-    public init(sha256: String, fallback: FallbackFormat, slots: [Slot], focus: Focus?, output: OutputSettings,
-                convertsOriginal: Bool = false) {
+    /// The recipe of an image of `sha256`, an original in `original`'s format whose fallback is
+    /// `fallback`, in `slots`; `convertsOriginal` when a box the original fits gets a file too
+    /// (`ImagePlan`).
+    public init(sha256: String, original: ImageFormat, fallback: FallbackFormat, slots: [Slot], focus: Focus?, output: OutputSettings,
+                convertsOriginal: Bool = false, libraries: CodecLibraries = .current) {
         self.sha256 = sha256
         self.fallback = fallback
         var boxes = Set<String>()
@@ -31,26 +39,51 @@ public struct Recipe: Equatable, Sendable {
             }
         }
         self.boxes = boxes.sorted()
-        var settings: [String]
-        switch fallback {
-        case .jpeg: settings = ["jpeg quality \(output.jpegQuality) progressive \(output.jpegProgressive)"]
-        case .png: settings = ["png compression \(output.pngCompression)"]
-        }
-        for format in output.formats {
-            switch format {
-            case .webp: settings.append("webp quality \(output.webpQuality) lossless \(output.webpLossless)")
-            case .avif: settings.append("avif quality \(output.avifQuality) speed \(output.avifSpeed)")
-            }
-        }
-        settings.append("placeholder \(output.placeholder.rawValue)")
+        var settings = [Self.settings(fallback, output)] + output.formats.map { Self.settings($0, output) }
+        settings.append(Self.placeholder(output))
         if convertsOriginal { settings.append("fitting boxes converted") }
         self.settings = settings
+        self.decoders = Self.libraries(libraries, CodecLibraries.decoding(original))
+        self.libraries = Self.libraries(libraries, CodecLibraries.decoding(original)
+            + CodecLibraries.encoding(fallback.imageFormat) + output.formats.flatMap { CodecLibraries.encoding($0.imageFormat) })
+    }
+
+    // The parts a recipe is made of, each spelled once: the shard identity (`ShardIdentity`)
+    // is made of the same lines, so what merge compares cannot drift from what a build keys on.
+
+    /// `jpeg quality 82 progressive false`.
+    static func settings(_ format: FallbackFormat, _ output: OutputSettings) -> String {
+        switch format {
+        case .jpeg: "jpeg quality \(output.jpegQuality) progressive \(output.jpegProgressive)"
+        case .png: "png compression \(output.pngCompression)"
+        }
+    }
+
+    /// `webp quality 87 lossless false`.
+    static func settings(_ format: ModernFormat, _ output: OutputSettings) -> String {
+        switch format {
+        case .webp: "webp quality \(output.webpQuality) lossless \(output.webpLossless)"
+        case .avif: "avif quality \(output.avifQuality) speed \(output.avifSpeed)"
+        }
+    }
+
+    static func placeholder(_ output: OutputSettings) -> String { "placeholder \(output.placeholder.rawValue)" }
+
+    static func limits(_ limits: Limits) -> String {
+        "limits \(limits.pixels) \(limits.dimension) \(limits.memoryMB) \(limits.scans)"
+    }
+
+    static var rendering: String { "rendering \(renderingVersion)" }
+
+    /// `library libwebp-encoder 1.2.4`, one a library.
+    static func libraries(_ versions: CodecLibraries, _ libraries: [CodecLibraries.Library]) -> [String] {
+        versions.lines(libraries).map { "library \($0)" }
     }
 
     /// The canonical text the fingerprint is taken of: one fact a line.
     public var text: String {
-        (["rendering \(Self.renderingVersion)", "original \(sha256)", "fallback \(fallback.rawValue)"]
-            + boxes.map { "box \($0)" } + settings).joined(separator: "\n") + "\n"
+        ([Self.rendering, "original \(sha256)", "fallback \(fallback.rawValue)"]
+            + boxes.map { "box \($0)" } + settings + libraries).joined(separator: "\n") + "\n"
     }
 
     /// The first 128 bits of the text's SHA-256, in hex: what the index records.
@@ -58,12 +91,22 @@ public struct Recipe: Equatable, Sendable {
         String(FileHash.sha256(Array(text.utf8)).prefix(32))
     }
 
-    /// The fingerprint of a verdict that the image cannot be made: its bytes and the decoders'
-    /// version, and the limits it was reached under (raising a limit must try again). Not its
-    /// boxes or settings: a damaged file stays damaged whatever it was to be made into.
+    /// The fingerprint of a verdict that the image cannot be made: its bytes, the version of
+    /// thumbgen's decoders and of the libraries that decode it (another libheif may read it),
+    /// and the limits it was reached under (raising a limit must try again). Not its boxes or
+    /// settings: a damaged file stays damaged whatever it was to be made into.
     public func verdictFingerprint(limits: Limits) -> String {
-        let text = "rendering \(Self.renderingVersion)\noriginal \(sha256)\n"
-            + "limits \(limits.pixels) \(limits.dimension) \(limits.memoryMB) \(limits.scans)\n"
+        let text = ([Self.rendering, "original \(sha256)", Self.limits(limits)] + decoders).joined(separator: "\n") + "\n"
         return String(FileHash.sha256(Array(text.utf8)).prefix(32))
     }
+}
+
+extension FallbackFormat {
+    /// The codec's name for the format, for the libraries that write it.
+    var imageFormat: ImageFormat { self == .jpeg ? .jpeg : .png }
+}
+
+extension ModernFormat {
+    /// The codec's name for the format, for the libraries that write it.
+    var imageFormat: ImageFormat { self == .avif ? .avif : .webp }
 }

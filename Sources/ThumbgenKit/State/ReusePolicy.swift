@@ -19,6 +19,9 @@ public enum StaleReason: Equatable, Sendable {
     case fileEdited(String)
     /// The previous record does not agree with the plan (a damaged or hand-edited index).
     case recordDisagrees
+    /// The recipe changed in a part the index does not record: the codec libraries' versions
+    /// (`thumbgen --version`) or the placeholder, unless the index was edited by hand.
+    case recipeChanged
 }
 
 /// The one place that decides whether an image's files from the previous build are still what
@@ -97,7 +100,7 @@ struct ReusePolicy: Sendable {
             if !names.isEmpty { reasons.append(.outputChanged(names)) }
         }
         if previous?.rendering != Recipe.renderingVersion { reasons.append(.renderingChanged) }
-        return reasons.isEmpty ? [.recordDisagrees] : reasons
+        return reasons.isEmpty ? [.recipeChanged] : reasons
     }
 }
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ImageCodecs
 import Renditions
 
 extension Shard {
@@ -21,19 +22,77 @@ extension Shard {
     }
 }
 
-extension Manifest {
-    /// A fingerprint of everything in the manifest that shapes the index: shards built from
-    /// manifests with different fingerprints cannot be merged.
-    public var fingerprint: String {
-        var text = "index \(indexPath)\n"
-        text += "output \(output.jpegQuality) \(output.jpegProgressive) \(output.pngCompression)\n"
-        text += "limits \(limits.pixels) \(limits.dimension) \(limits.memoryMB)\n"
-        for slot in slots {
-            text += "slot \(slot.name) \(slot.size) \(slot.scales.map(\.description).joined(separator: ",")) \(slot.fit.rawValue)\n"
+/// What a shard index must share with the manifest it is merged under, part by part: every
+/// part of an image's recipe that comes from the manifest or from this machine (the rendering
+/// version, formats, every encoder setting, placeholder, limits, codec library versions), and the
+/// slots and images it was told to make. Each part is written with the recipe's own lines
+/// (`Recipe`), so what merge trusts cannot drift from what a build keys its files on, and each is
+/// hashed on its own, so that merge can say which part differs.
+public struct ShardIdentity: Equatable, Sendable {
+    /// Part names, in order, with the hash of each part's text.
+    public var parts: [String: String]
+
+    /// The parts, in the order they are written and compared.
+    public static let names = ["index", "rendering", "formats", "jpeg", "png", "webp", "avif", "placeholder", "limits",
+                               "libraries", "slots", "images"]
+
+    public init(manifest: Manifest, libraries: CodecLibraries = .current) {
+        let output = manifest.output
+        let texts: [String: [String]] = [
+            "index": ["index \(manifest.indexPath)"],
+            "rendering": [Recipe.rendering],
+            "formats": ["formats \(output.formats.map(\.rawValue).joined(separator: ","))"],
+            "jpeg": [Recipe.settings(FallbackFormat.jpeg, output)],
+            "png": [Recipe.settings(FallbackFormat.png, output)],
+            "webp": [Recipe.settings(ModernFormat.webp, output)],
+            "avif": [Recipe.settings(ModernFormat.avif, output)],
+            "placeholder": [Recipe.placeholder(output)],
+            "limits": [Recipe.limits(manifest.limits)],
+            "libraries": Recipe.libraries(libraries, CodecLibraries.Library.allCases),
+            "slots": manifest.slots.map { slot in
+                "slot \(slot.name) \(slot.size) \(slot.scales.map(\.description).joined(separator: ",")) \(slot.fit.rawValue)"
+            },
+            "images": manifest.images.map { image in
+                "image \(image.path)\t\(image.slots.joined(separator: ","))\t\(image.focus.map { "\($0.x),\($0.y)" } ?? "")"
+            },
+        ]
+        parts = texts.mapValues { lines in String(FileHash.sha256(Array((lines.joined(separator: "\n") + "\n").utf8)).prefix(16)) }
+    }
+
+    /// `index=1a2b… rendering=…`: what a shard index records (`ShardRecord.manifest`).
+    public var text: String {
+        Self.names.map { "\($0)=\(parts[$0] ?? "")" }.joined(separator: " ")
+    }
+
+    /// The identity a shard index recorded; nil when it is not one (an older thumbgen's hash).
+    public init?(text: String) {
+        var parts: [String: String] = [:]
+        for field in text.split(separator: " ") {
+            let pair = field.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2, Self.names.contains(pair[0]), parts[pair[0]] == nil else { return nil }
+            parts[pair[0]] = pair[1]
         }
-        for image in images {
-            text += "image \(image.path)\t\(image.slots.joined(separator: ","))\t\(image.focus.map { "\($0.x),\($0.y)" } ?? "")\n"
+        guard parts.count == Self.names.count else { return nil }
+        self.parts = parts
+    }
+
+    /// The names of the parts in which `other` differs from this one, in order.
+    public func differences(from other: ShardIdentity) -> [String] {
+        Self.names.filter { parts[$0] != other.parts[$0] }
+    }
+
+    /// A part's name in words, for the message that names it.
+    public static func words(_ name: String) -> String {
+        switch name {
+        case "index": "the index path"
+        case "rendering": "the rendering version"
+        case "formats": "output.formats"
+        case "jpeg", "png", "webp", "avif": "output.\(name) settings"
+        case "placeholder": "output.placeholder"
+        case "limits": "limits"
+        case "libraries": "codec library versions (see thumbgen --version)"
+        case "slots": "slots"
+        default: "images (their paths, slots or focus)"
         }
-        return FileHash.sha256(Array(text.utf8))
     }
 }
