@@ -3,6 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "thumbgen",
+    // The oldest systems this SwiftPM still builds for, which are also its defaults, so an app's
+    // package that names none builds. The client (Renditions, RenditionsBundle) compiles for each:
+    // it uses no API newer than these (RenditionsTests/PortabilityTests). The generator runs on Linux.
+    platforms: [.macOS(.v10_13), .iOS(.v12), .tvOS(.v12), .watchOS(.v4), .macCatalyst(.v13), .visionOS(.v1)],
     products: [
         .executable(name: "thumbgen", targets: ["thumbgen"]),
         .library(name: "Renditions", targets: ["Renditions", "RenditionsBundle"]),

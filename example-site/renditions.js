@@ -47,9 +47,36 @@ export function scaleFor(index, slot, screenScale) {
 
 const mediaTypes = ['jpeg', 'png', 'gif', 'webp', 'avif', 'heic', 'heif'];
 
+/** The slot's box in points, `[width, height]`; a side its size leaves out (`390x`) is Infinity. */
+function slotBox(record) {
+  const sides = record.size.split('x').map((side) => {
+    const value = Number(side);
+    return side !== '' && value > 0 && Number.isFinite(value) ? value : Infinity;
+  });
+  return [sides[0] ?? Infinity, sides[1] ?? Infinity];
+}
+
+/** True when the slot crops to fill its box: `cover` with both sides given. */
+function crops(record) {
+  const [width, height] = slotBox(record);
+  return record.fit === 'cover' && width < Infinity && height < Infinity;
+}
+
+/** Pixels per point of an original shown as it is in a slot: fitted into the box (filling it, for
+ * `cover`) and never enlarged, as at 1×. A 48-pixel icon in a 96-point slot is 48 points at 3× too. */
+export function shownScale(record, width, height) {
+  if (!(width > 0 && height > 0)) return 1;
+  const [boxWidth, boxHeight] = slotBox(record);
+  const across = width / boxWidth;
+  const down = height / boxHeight;
+  return Math.max(1, crops(record) ? Math.min(across, down) : Math.max(across, down));
+}
+
 /** What to show for an image in a slot on a screen of `screenScale` (pixels per point): the file,
- * the scale it was made for, its pixel size and type, and `kind`: `rendition`, `original` (the
- * index shows the original), `unknownSlot` or `unknownImage`. */
+ * the scale it is shown at (its pixels over the points it fills), its pixel size and type, and
+ * `kind`: `rendition`, `original` (the index shows the original, a picture thumbgen read),
+ * `unreadable` or `unsupported` (the original, which thumbgen could not read or does not read),
+ * `unknownSlot` or `unknownImage`. */
 export function resolve(index, image, slot, screenScale) {
   const record = index.images[image];
   if (!record) return { file: image, scale: 1, width: 0, height: 0, type: null, sources: [], kind: 'unknownImage' };
@@ -59,10 +86,11 @@ export function resolve(index, image, slot, screenScale) {
     const type = mediaTypes.includes(record.format) ? `image/${record.format}` : null;
     return { file: image, scale: 1, width: record.width, height: record.height, type, sources: [], kind: 'unknownSlot' };
   }
-  return {
-    file: entry.file, scale, width: entry.width, height: entry.height, type: entry.type ?? null,
-    sources: entry.sources ?? [], kind: entry.file === image ? 'original' : 'rendition',
-  };
+  const shown = { file: entry.file, width: entry.width, height: entry.height, type: entry.type ?? null, sources: entry.sources ?? [] };
+  if (entry.file !== image) return { ...shown, scale, kind: 'rendition' };
+  const kind = record.status === 'unreadable' || record.status === 'unsupported' ? record.status : 'original';
+  const slotRecord = index.slots[slot];
+  return { ...shown, scale: kind === 'original' && slotRecord ? shownScale(slotRecord, entry.width, entry.height) : 1, kind };
 }
 
 /** The entries of an image for the scales its slot lists, without those of unknown size. */
@@ -100,8 +128,8 @@ export function cssSize(index, image, slot) {
     return { width: smallest((e) => e.width), height: smallest((e) => e.height) };
   }
   const { width, height } = entries[0].entry;
-  const [boxWidth, boxHeight] = index.slots[slot].size.split('x').map((side) => Number(side) || Infinity);
-  if (index.slots[slot].fit === 'cover' && boxWidth < Infinity && boxHeight < Infinity) {
+  const [boxWidth, boxHeight] = slotBox(index.slots[slot]);
+  if (crops(index.slots[slot])) {
     return { width: floor(Math.min(boxWidth, width)), height: floor(Math.min(boxHeight, height)) };
   }
   const factor = Math.min(1, boxWidth / width, boxHeight / height);

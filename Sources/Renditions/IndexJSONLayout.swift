@@ -22,7 +22,7 @@ enum IndexJSONLayout {
         let open = bytes[index]
         guard open == UInt8(ascii: "{") || open == UInt8(ascii: "[") else {
             let end = scalarEnd(bytes, from: index)
-            out.append(contentsOf: bytes[index..<end])
+            appendScalar(bytes[index..<end], into: &out)
             index = end
             return
         }
@@ -47,7 +47,7 @@ enum IndexJSONLayout {
             first = false
             if isObject {
                 let keyEnd = scalarEnd(bytes, from: index)
-                out.append(contentsOf: bytes[index..<keyEnd])
+                appendScalar(bytes[index..<keyEnd], into: &out)
                 out.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
                 index = keyEnd + 1  // past ':'
             }
@@ -65,6 +65,25 @@ enum IndexJSONLayout {
             newline(depth, &out)
         }
         out.append(close)
+    }
+
+    /// A string, number or literal as it is, but `\/` written `/`: JSONEncoder escapes slashes
+    /// unless told `.withoutEscapingSlashes`, which Apple's systems have only since iOS 13 and
+    /// macOS 10.15, so the index's paths read `photos/a.jpg` on every system this way.
+    private static func appendScalar(_ scalar: ArraySlice<UInt8>, into out: inout [UInt8]) {
+        var index = scalar.startIndex
+        while index < scalar.endIndex {
+            let byte = scalar[index]
+            guard byte == UInt8(ascii: "\\"), index + 1 < scalar.endIndex else {
+                out.append(byte)
+                index += 1
+                continue
+            }
+            // An escape is two bytes (`\\` stays whole, so `\\/` is a backslash, then a slash).
+            if scalar[index + 1] != UInt8(ascii: "/") { out.append(byte) }
+            out.append(scalar[index + 1])
+            index += 2
+        }
     }
 
     private static func newline(_ depth: Int, _ out: inout [UInt8]) {

@@ -43,7 +43,8 @@ extension RenditionIndex {
     /// trailing newline. The same index always gives the same bytes.
     public func encoded() -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // `.sortedKeys` is in every system Package.swift names; slashes are unescaped by the layout.
+        encoder.outputFormatting = [.sortedKeys]
         // Every member is a plain value type with a total encoding; failure is a programming error.
         let compact = try! encoder.encode(self)
         return IndexJSONLayout.pretty(compact)

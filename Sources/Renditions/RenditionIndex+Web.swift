@@ -64,10 +64,8 @@ extension RenditionIndex {
             return (smallest(\.width), smallest(\.height))
         }
         let width = Double(first.entry.width), height = Double(first.entry.height)
-        let sides = record.size.split(separator: "x", omittingEmptySubsequences: false)
-            .map { Double($0).flatMap { $0 > 0 ? $0 : nil } ?? .infinity }
-        let box = (width: sides.first ?? .infinity, height: sides.count > 1 ? sides[1] : .infinity)
-        if record.fit == "cover", box.width.isFinite, box.height.isFinite {
+        let box = record.box
+        if record.crops {
             return (floor(min(box.width, width)), floor(min(box.height, height)))
         }
         let factor = min(1, box.width / width, box.height / height)

@@ -3,11 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A ThumbHash decoded into a small picture to paint until the image loads: about 32 pixels on
 /// its longer side, in the image's approximate aspect ratio, straight-alpha RGBA.
@@ -64,8 +59,8 @@ public struct ThumbHashImage: Equatable, Sendable {
         for y in 0..<h {
             for x in 0..<w {
                 var l = header.lDC, p = header.pDC, q = header.qDC, a = header.aDC
-                for cx in fx.indices { fx[cx] = cos(Double.pi / Double(w) * (Double(x) + 0.5) * Double(cx)) }
-                for cy in fy.indices { fy[cy] = cos(Double.pi / Double(h) * (Double(y) + 0.5) * Double(cy)) }
+                for cx in fx.indices { fx[cx] = Cosine.cos(Double.pi / Double(w) * (Double(x) + 0.5) * Double(cx)) }
+                for cy in fy.indices { fy[cy] = Cosine.cos(Double.pi / Double(h) * (Double(y) + 0.5) * Double(cy)) }
                 var j = 0
                 for cy in 0..<header.ly {
                     let fy2 = fy[cy] * 2

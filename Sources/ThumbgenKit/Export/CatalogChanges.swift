@@ -7,8 +7,11 @@ struct CatalogChanges {
         /// Remove a temporary file a killed export left (its token was recorded).
         case removeTemporary(String)
         case makeFolder(String)
-        /// Link or copy `source` (below the manifest's root) to `target` (in the catalog).
+        /// Link or copy `source` (a rendition below the manifest's root) to `target` (in the catalog).
         case place(source: String, target: String)
+        /// Copy `source` (an original below the manifest's root) to `target`, never a link: the
+        /// catalog's file is then no second name of the original, to be edited with it.
+        case copy(source: String, target: String)
         case write([UInt8], target: String)
         case remove(String)
         /// Remove an imageset folder of a stale imageset, when nothing else is left in it.
@@ -20,6 +23,9 @@ struct CatalogChanges {
         var file: String?
         var message: String
     }
+
+    /// The largest file an export reads whole (to compare, or to copy an original).
+    static let readLimit = 1 << 30
 
     var changes: [Change] = []
     var problems: [Problem] = []
@@ -87,7 +93,7 @@ struct CatalogChanges {
         switch catalog.entry(set.folder) {
         case .missing:
             changes.append(.makeFolder(set.folder))
-            for file in set.files { changes.append(.place(source: file.source, target: set.folder + "/" + file.name)) }
+            for file in set.files { changes.append(Self.placing(file, in: set.folder)) }
             changes.append(.write(set.contents, target: set.folder + "/Contents.json"))
             added += 1
             return
@@ -109,17 +115,25 @@ struct CatalogChanges {
         let owned = owned ?? []
         for file in set.files {
             compareFile(set.folder + "/" + file.name, owned: owned.contains(file.name), catalog: catalog, what: "the \(file.scale)x file of \(what)") { current in
-                // The same file (a hard link), else the same bytes (a copy on another file system).
-                if sourceRoot.entry(file.source) == current { return true }
-                guard let source = try? sourceRoot.read(file.source, limit: 1 << 30) else { return false }
-                return (try? catalog.read(set.folder + "/" + file.name, limit: 1 << 30)) == source
-            } change: { .place(source: file.source, target: set.folder + "/" + file.name) }
+                // A rendition: the same file (a hard link), else the same bytes (a copy on another
+                // file system). An original: the same bytes in a file of its own (an earlier
+                // export linked originals too; such a link is replaced by a copy).
+                if sourceRoot.entry(file.source) == current { return !file.isOriginal }
+                guard let source = try? sourceRoot.read(file.source, limit: Self.readLimit) else { return false }
+                return (try? catalog.read(set.folder + "/" + file.name, limit: Self.readLimit)) == source
+            } change: { Self.placing(file, in: set.folder) }
         }
         compareFile(set.folder + "/Contents.json", owned: owned.contains("Contents.json"), catalog: catalog, what: "the Contents.json of \(what)") { _ in
             (try? catalog.read(set.folder + "/Contents.json", limit: 1 << 20)) == set.contents
         } change: { .write(set.contents, target: set.folder + "/Contents.json") }
         for stale in owned.subtracting(set.fileNames).sorted() { changes.append(.remove(set.folder + "/" + stale)) }
         if changes.count > changesBefore { updated += 1 } else { unchanged += 1 }
+    }
+
+    /// How a file of an imageset is put in place: a rendition linked (or copied), an original copied.
+    private static func placing(_ file: CatalogPlan.File, in folder: String) -> Change {
+        file.isOriginal ? .copy(source: file.source, target: folder + "/" + file.name)
+            : .place(source: file.source, target: folder + "/" + file.name)
     }
 
     /// One file of an imageset thumbgen owns: kept when `isCurrent` says so, else replaced when

@@ -9,7 +9,8 @@ struct CatalogExport {
     struct Summary: Equatable {
         var imageSets = 0
         var added = 0, updated = 0, unchanged = 0, removed = 0
-        /// Files placed as hard links, and as copies (where the catalog is on another file system).
+        /// Files placed as hard links, and as copies (originals, and renditions where the catalog
+        /// is on another file system).
         var linked = 0, copied = 0
         /// Imagesets thumbgen no longer writes but could not remove: they hold files it did not
         /// write. Relative to the catalog.
@@ -59,6 +60,11 @@ struct CatalogExport {
                 case .linked: summary.linked += 1
                 case .copied: summary.copied += 1
                 }
+            case .copy(let source, let target):
+                // Through the catalog's write path: a new file, renamed over the name, no link followed.
+                let bytes = try sourceRoot.read(source, limit: CatalogChanges.readLimit)
+                try catalog.writeAtomically(bytes, to: target, temporaryName: temporaryName())
+                summary.copied += 1
             case .write(let bytes, let target):
                 try catalog.writeAtomically(bytes, to: target, temporaryName: temporaryName())
             case .removeFolder(let path):

@@ -1,9 +1,10 @@
 import Renditions
 
 /// What `export xcassets` puts in a catalog, decided from the index alone (pure: no file is
-/// read): one imageset per `(image, slot)` an asset catalog can hold, holding for screen scales
-/// 1, 2 and 3 exactly the files `RenditionIndex.resolve(image:slot:screenScale:)` gives, and the
-/// reasons the others are left out.
+/// read): one imageset per `(image, slot)` an asset catalog can hold, holding the files
+/// `RenditionIndex.resolve(image:slot:screenScale:)` gives for screen scales 1, 2 and 3, each at
+/// the scale it is shown at (an original that fits is shown at its own size: a 48-pixel icon in
+/// a 96-point slot is one file, at 1×), and the reasons the others are left out.
 struct CatalogPlan: Equatable {
     /// One imageset: `<name>.imageset/` with a file per scale and its `Contents.json`.
     struct ImageSet: Equatable {
@@ -29,6 +30,9 @@ struct CatalogPlan: Equatable {
         var name: String
         /// The file the index shows at that scale, relative to the manifest's root.
         var source: String
+        /// True when `source` is an original, not a rendition: the catalog gets a copy, since a
+        /// hard link would make an edit of the catalog's file an edit of the original.
+        var isOriginal = false
     }
 
     /// Something the catalog leaves out, for a note: about an image (then `slot` is nil, or the
@@ -72,10 +76,11 @@ struct CatalogPlan: Equatable {
                 let scales = slotScales[slot] ?? []
                 guard !scales.isEmpty, scales.allSatisfy(Self.catalogScales.contains) else { continue }
                 let name = ImageSetName.make(image: image, slot: slot)
-                switch Self.files(record, slot: slot, scales: scales, name: name, paths: paths) {
+                switch Self.files(index, image: image, slot: slot, scales: scales, name: name, paths: paths) {
                 case .failure(let reason):
                     leftOut.append(LeftOut(image: image, slot: slot, reason: reason.text))
-                case .success(let files):
+                case .success(let (files, notes)):
+                    leftOut += notes.map { LeftOut(image: image, slot: slot, reason: $0) }
                     let set = ImageSet(name: name, image: image, slot: slot, files: files)
                     let key = ImageSetName.collisionKey(name)
                     if let other = names[key] {
@@ -119,12 +124,15 @@ struct CatalogPlan: Equatable {
         }
     }
 
-    private static func files(_ record: ImageRecord, slot: String, scales: [Double], name: String,
-                              paths: IndexPaths) -> Result<[File], Reason> {
+    /// The imageset's files, one a scale, each at the scale `resolve` says it is shown at, and
+    /// notes on the files no catalog scale is true for; a failure when no file can go in.
+    private static func files(_ index: RenditionIndex, image: String, slot: String, scales: [Double], name: String,
+                              paths: IndexPaths) -> Result<([File], [String]), Reason> {
         var files: [File] = []
+        var notes: [String] = []
         for scale in scales {
             let key = ScaleKey.entry(slot: slot, scale: scale)
-            guard let entry = record.renditions[key] else {
+            guard let entry = index.images[image]?.renditions[key] else {
                 return .failure(Reason("the index has no entry '\(key)'; run the build again"))
             }
             guard let type = entry.type, let ext = extensions[type] else {
@@ -133,9 +141,20 @@ struct CatalogPlan: Equatable {
             guard let source = paths.rootRelative(entry.file) else {
                 return .failure(Reason("its \(ScaleKey.format(scale))x file '\(entry.file)' is not below the manifest's root"))
             }
-            files.append(File(scale: Int(scale), name: "\(name)@\(Int(scale))x.\(ext)", source: source))
+            let shown = index.resolve(image: image, slot: slot, screenScale: scale).scale
+            guard catalogScales.contains(shown) else {
+                notes.append("its \(ScaleKey.format(scale))x file '\(entry.file)' is the original, shown at \(ScaleKey.format(shown))x, and an imageset holds files at 1x, 2x and 3x only; screens of \(ScaleKey.format(scale))x get the one below")
+                continue
+            }
+            // The first file for a scale holds it: a rendition made for it comes before an
+            // original shown at it, and an original that fits at every scale goes in once.
+            guard !files.contains(where: { $0.scale == Int(shown) }) else { continue }
+            files.append(File(scale: Int(shown), name: "\(name)@\(Int(shown))x.\(ext)", source: source, isOriginal: entry.file == image))
         }
-        return .success(files)
+        guard !files.isEmpty else {
+            return .failure(Reason("the index shows its original, at no scale an imageset holds (1x, 2x, 3x)"))
+        }
+        return .success((files, notes))
     }
 
     private struct Reason: Error { var text: String; init(_ text: String) { self.text = text } }

@@ -33,9 +33,9 @@ struct Glob {
         Array(Set(alternatives.map { $0.dropLast().prefix { !Self.hasWildcards($0) }.joined(separator: "/") })).sorted()
     }
 
-    /// Does a relative path (segments) match any alternative?
+    /// Does a relative path (segments) match any alternative? Never inside an asset catalog.
     func matches(_ path: [Substring]) -> Bool {
-        alternatives.contains { Self.match($0[...], path[...]) }
+        !AssetCatalogFolders.holds(path) && alternatives.contains { Self.match($0[...], path[...]) }
     }
 
     /// `a{b,c}d{e,f}` → `abde`, `abdf`, `acde`, `acdf`; a brace without its match is a character.
