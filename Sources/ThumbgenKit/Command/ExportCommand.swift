@@ -25,9 +25,6 @@ enum ExportCommand {
             return
         case .success(let made): created = made
         }
-        if let real = RootFolder.realPath(of: folder), let root = RootFolder.realPath(of: manifest.root.path), real.hasPrefix(root + "/") {
-            diagnostics.emit(Diagnostic(.warning, file: folder, message: "the catalog is inside the manifest's root, where a glob such as **/*.jpg would take its files for originals; export it outside root", category: .info))
-        }
         let display = DisplayPaths(root: manifest.root.path)
         for item in plan.leftOut {
             let image = item.image.map { display.show(paths.rootRelative($0) ?? $0) }
@@ -42,7 +39,8 @@ enum ExportCommand {
         do {
             let catalog = try RootDirectory(path: folder)
             let root = try RootDirectory(path: manifest.root.path)
-            outcome = try CatalogExport.export(plan, into: catalog, sourceRoot: root)
+            let temporaries = CommandJournal(command: "export", state: StateFolder(manifestDirectory: manifest.directory.path, shard: nil))
+            outcome = try CatalogExport.export(plan, into: catalog, sourceRoot: root, temporaries: temporaries)
         } catch {
             diagnostics.error(error.description, category: .stopped)
             return

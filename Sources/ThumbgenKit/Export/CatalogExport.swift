@@ -25,8 +25,10 @@ struct CatalogExport {
 
     /// Exports `plan`, whose files lie below `sourceRoot`, into `catalog`. Throws only when a
     /// write fails midway (a full disk, a permission): what is written is then recorded, and the
-    /// next export finishes the job.
-    static func export(_ plan: CatalogPlan, into catalog: RootDirectory, sourceRoot: RootDirectory) throws(WriteError) -> Outcome {
+    /// next export finishes the job. Every temporary is written down in `temporaries` before it
+    /// is created (the catalog's own record cannot name the one that writes the record).
+    static func export(_ plan: CatalogPlan, into catalog: RootDirectory, sourceRoot: RootDirectory,
+                       temporaries: CommandJournal) throws(WriteError) -> Outcome {
         let previous: CatalogRecord
         switch readRecord(catalog) {
         case .success(let record): previous = record
@@ -40,13 +42,10 @@ struct CatalogExport {
                               unchanged: found.unchanged, removed: found.removed)
         guard !found.changes.isEmpty || found.record != previous else { return .done(summary) }
 
-        let token = String(UInt32.random(in: 0x1000_0000...UInt32.max), radix: 16)
         var journal = previous.union(found.record)
-        journal.temporary = token
-        var temporaries = 0
-        func temporaryName() -> String {
-            temporaries += 1
-            return TemporaryNames.name(token: token, number: temporaries)
+        journal.temporary = temporaries.token
+        func temporaryName(_ target: String = CatalogRecord.fileName) -> String {
+            temporaries.temporaryName(in: target.parentPath.isEmpty ? catalog.path : catalog.path + "/" + target.parentPath)
         }
         try catalog.writeAtomically(journal.bytes, to: CatalogRecord.fileName, temporaryName: temporaryName())
         for change in found.changes {
@@ -56,17 +55,17 @@ struct CatalogExport {
             case .makeFolder(let path):
                 try catalog.makeFolders(path)
             case .place(let source, let target):
-                switch try catalog.placeFile(source, from: sourceRoot, at: target, temporaryName: temporaryName()) {
+                switch try catalog.placeFile(source, from: sourceRoot, at: target, temporaryName: temporaryName(target)) {
                 case .linked: summary.linked += 1
                 case .copied: summary.copied += 1
                 }
             case .copy(let source, let target):
                 // Through the catalog's write path: a new file, renamed over the name, no link followed.
                 let bytes = try sourceRoot.read(source, limit: CatalogChanges.readLimit)
-                try catalog.writeAtomically(bytes, to: target, temporaryName: temporaryName())
+                try catalog.writeAtomically(bytes, to: target, temporaryName: temporaryName(target))
                 summary.copied += 1
             case .write(let bytes, let target):
-                try catalog.writeAtomically(bytes, to: target, temporaryName: temporaryName())
+                try catalog.writeAtomically(bytes, to: target, temporaryName: temporaryName(target))
             case .removeFolder(let path):
                 do {
                     try catalog.removeEmptyFolder(path)

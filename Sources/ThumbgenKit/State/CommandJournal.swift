@@ -10,7 +10,8 @@ import Glibc
 final class CommandJournal {
     private let state: StateFolder
     private let name: String
-    private let token: String
+    /// Names this run's temporaries (`TemporaryNames`).
+    let token: String
     /// -1 when the state folder cannot hold the journal: the command still runs, its
     /// temporaries unrecorded (as they were before journals existed).
     private var descriptor: Int32 = -1
@@ -36,7 +37,9 @@ final class CommandJournal {
     func temporaryName(in folder: String) -> String {
         next += 1
         let temporary = TemporaryNames.name(token: token, number: next)
-        let path = (folder.isEmpty ? "." : folder) + "/" + temporary
+        // Absolute: the next run may start from another working folder.
+        let base = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + (folder.isEmpty ? "." : folder)
+        let path = base + "/" + temporary
         let quoted = (try? JSONEncoder().encode(path)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
         write("P \(quoted)\n")
         return temporary
