@@ -1,4 +1,4 @@
 import Glibc
 import ThumbgenKit
 
-exit(Thumbgen.run(Array(CommandLine.arguments.dropFirst())).rawValue)
+exit(Thumbgen.main().rawValue)

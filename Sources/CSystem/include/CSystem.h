@@ -6,6 +6,8 @@
 
 #include <stdint.h>
 
+#include "tg_arguments.h"
+
 // resolve flags of openat2(2), as in <linux/openat2.h>, which Swift need not import.
 #define TG_RESOLVE_NO_XDEV       0x01
 #define TG_RESOLVE_NO_MAGICLINKS 0x02

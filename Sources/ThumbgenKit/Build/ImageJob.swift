@@ -1,3 +1,4 @@
+import Glibc
 import ImageCodecs
 import Raster
 import Renditions
@@ -23,16 +24,25 @@ struct ImageJob: Sendable {
     func run() -> ImageOutcome {
         var outcome = ImageOutcome(path: entry.path)
         let absolutePath = context.absolutePath(entry.path)
-        guard let identity = StageClock.measure(.readHash, {
-            OriginalIdentity.read(path: absolutePath, cache: context.statCache, key: entry.path)
-        }) else {
+        let identity: OriginalIdentity
+        switch StageClock.measure(.readHash, { OriginalIdentity.read(path: absolutePath, cache: context.statCache, key: entry.path) }) {
+        case .success(let read):
+            identity = read
+        case .failure(let failure) where MachineFailure.isMachine(failure.code):
+            outcome.stop = MachineFailure.stop(path: absolutePath, failure)
+            return outcome
+        case .failure(let failure):
             let facts = OriginalFacts(bytes: FileStat(path: absolutePath)?.size ?? 0, sha256: "", header: nil)
-            return failed(outcome, facts, .io("the file cannot be read (removed, or no permission)"))
+            return failed(outcome, facts, .io(failure.reason))
         }
         outcome.hashed = identity.cacheEntry
         let probe = StageClock.measure(.probe) { ImageProbe.probe(path: absolutePath, limits: context.manifest.limits) }
         var facts = OriginalFacts(bytes: identity.stat.size, sha256: identity.sha256, header: probe.header)
         guard let header = probe.header, probe.readability == .decodable else {
+            if let code = probe.machineFailure {
+                outcome.stop = MachineFailure.stop(path: absolutePath, OriginalIdentity.ReadFailure(code: code))
+                return outcome
+            }
             switch probe.readability {
             case .unreadable(let error):
                 return failed(outcome, facts, error)
@@ -101,6 +111,12 @@ struct ImageJob: Sendable {
         do {
             made = try make(plan, header: header, fallback: fallback, placeholder: placeholder)
         } catch {
+            // A decoder throws `io` straight after the open(2) or read(2) that failed.
+            let code = errno
+            if case .io = error, MachineFailure.isMachine(code) {
+                outcome.stop = MachineFailure.stop(path: absolutePath, OriginalIdentity.ReadFailure(code: code))
+                return outcome
+            }
             return failed(outcome, facts, error, recipe: recipe)
         }
         facts.header = header
@@ -112,8 +128,8 @@ struct ImageJob: Sendable {
             case .inTheWay(let path, let reason):
                 outcome.record = records.showingOriginal(facts, status: .unreadable, error: Self.writeFailure + "\(path) \(reason)")
                 outcome.problems.append(ImageProblem(kind: .inTheWay, file: path, message: reason))
-            case .failed(let failure) where failure.stopsBuild:
-                outcome.stop = failure
+            case .failed(let failure) where MachineFailure.stopsBuild(failure):
+                outcome.stop = MachineFailure.explained(failure)
             case .failed(let failure):
                 return failed(outcome, facts, .io(Self.writeFailure + failure.reason), recipe: recipe)
             }
@@ -173,19 +189,5 @@ struct ImageJob: Sendable {
         outcome.record = records.showingOriginal(facts, status: .unreadable, error: error.description, recipe: keep ? verdict : nil)
         outcome.problems.append(ImageProblem(kind: .unreadable, file: entry.path, message: error.description))
         return outcome
-    }
-}
-
-/// An original's size, time and content hash (from the stat cache when size and time match).
-struct OriginalIdentity {
-    var stat: FileStat
-    var sha256: String
-
-    var cacheEntry: StatCache.Entry { StatCache.Entry(stat: stat, sha256: sha256) }
-
-    static func read(path: String, cache: StatCache, key: String) -> OriginalIdentity? {
-        guard let stat = FileStat(path: path),
-              let sha256 = cache.sha256(for: key, stat: stat) ?? FileHash.sha256(path: path) else { return nil }
-        return OriginalIdentity(stat: stat, sha256: sha256)
     }
 }

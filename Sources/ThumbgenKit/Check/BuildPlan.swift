@@ -49,6 +49,8 @@ extension Generator {
         let context = session.context
         var plan = BuildPlan()
         let outcomes = WorkerPool.run(images.map { ImageJob(entry: $0, context: context, checkOnly: true) }, workers: options.jobs) { _, _ in }
+        // Out of descriptors or memory: what a build would do cannot be told (exit 3).
+        if let stopped = outcomes.lazy.compactMap(\.stop).first { throw BuildFailure(description: stopped.description) }
         for outcome in outcomes {
             plan.problems += outcome.problems
             for path in outcome.reused.sorted() {

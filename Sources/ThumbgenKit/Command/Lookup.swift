@@ -14,6 +14,15 @@ enum Lookup {
             diagnostics.error("\(error)", category: .usage)
             return
         }
+        // A path that leaves the index's folder is no answer, whatever was asked: the index was
+        // edited or damaged, and printing it would hand a client a file thumbgen never wrote.
+        if let bad = index.firstUncontainedPath {
+            let what = bad.file == bad.image ? "the image path '\(NameText.displayed(bad.image))'"
+                : "'\(NameText.displayed(bad.file))' (for '\(NameText.displayed(bad.image))')"
+            diagnostics.error("\(indexPath): the index is damaged: \(what) leaves the index's folder; a build writes the index again",
+                              category: .usage)
+            return
+        }
         if let pixels = request.lookupPixels {
             let file = index.bestFile(image: image, width: pixels.width, height: pixels.height)
             let entry = index.images[image]?.renditions.values.first { $0.file == file }
@@ -38,7 +47,7 @@ enum Lookup {
         if request.json {
             for (key, value) in fields { diagnostics.report(key, value) }
         } else if case .string(let file)? = fields["file"] {
-            console.out(file + "\n")
+            console.out(NameText.displayed(file) + "\n")
         }
     }
 }

@@ -35,7 +35,7 @@ final class ProgressReporter: @unchecked Sendable {
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
         let remaining = rate > 0 ? Double(total - done) / rate : 0
         if console.isTerminal {
-            console.err("\r" + Self.liveLine(done: done, total: total, rate: rate, remaining: remaining, width: Self.terminalWidth()) + "\u{1B}[K")
+            console.redraw(Self.liveLine(done: done, total: total, rate: rate, remaining: remaining, width: Self.terminalWidth()))
             drewLive = true
             return
         }
@@ -49,7 +49,7 @@ final class ProgressReporter: @unchecked Sendable {
     /// Clears the live line before the summary is printed.
     func finish() {
         lock.withLock {
-            if drewLive { console.err("\r\u{1B}[K") }
+            if drewLive { console.clearLine() }
         }
     }
 

@@ -40,9 +40,15 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `manifest.yaml:12:5: error: unknown slot 'thumbs' (did you mean 'thumb'?)`, or
-    /// `thumbgen: error: …` for a finding about no file.
+    /// `thumbgen: error: …` for a finding about no file. Control characters are escaped as
+    /// `NameText.displayed` shows them: every one in the file (a name's newline, tab or ESC), and
+    /// every one but the line breaks a message is written with (the manifest example of "no
+    /// manifest here"); names put into a message are escaped where they are put in. (`--json`
+    /// and workflow commands carry the text as it is, in their own escapes.)
     public var description: String {
-        guard var location = file else { return "thumbgen: \(severity.rawValue): \(message)" }
+        let message = message.split(separator: "\n", omittingEmptySubsequences: false).map { NameText.displayed(String($0)) }
+            .joined(separator: "\n")
+        guard var location = file.map(NameText.displayed) else { return "thumbgen: \(severity.rawValue): \(message)" }
         if let line {
             location += ":\(line)"
             if let column { location += ":\(column)" }

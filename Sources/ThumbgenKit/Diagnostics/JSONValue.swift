@@ -45,11 +45,25 @@ public indirect enum JSONValue: Encodable, Equatable, Sendable {
         init?(intValue: Int) { nil }
     }
 
-    /// One line of compact JSON, keys sorted, slashes not escaped.
+    /// One line of compact JSON, keys sorted, slashes not escaped, and no control character
+    /// left raw: JSONEncoder escapes those below U+0020, and DEL and the C1 controls
+    /// (U+007F–U+009F), which JSON allows raw but a terminal may act on, become `\u007f` …
+    /// here, so that the console has nothing left to escape and the JSON stays valid.
     public var text: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+        let json = String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+        guard json.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return json }
+        var text = ""
+        for scalar in json.unicodeScalars {
+            // Outside strings JSON is ASCII punctuation, digits and words: these are in strings.
+            if (0x7F...0x9F).contains(scalar.value) {
+                text += "\\u00" + String(scalar.value, radix: 16)
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
     }
 
     /// Seconds with at most three decimals.

@@ -2,7 +2,7 @@
 enum WriteProblem: Error {
     /// A file thumbgen does not own sits where one must go: the image shows its original.
     case inTheWay(path: String, reason: String)
-    /// Writing failed; `error.stopsBuild` says whether the build can go on.
+    /// Writing failed; `MachineFailure.stopsBuild(error)` says whether the build can go on.
     case failed(WriteError)
 }
 
@@ -38,7 +38,7 @@ struct RenditionWriter {
             case .special(let kind):
                 throw .inTheWay(path: output.path, reason: "is \(kind.rawValue) where a rendition must go; move it")
             case .blocked(let error):
-                throw error.stopsBuild ? .failed(error) : .inTheWay(path: error.obstacle, reason: Self.words(error))
+                throw MachineFailure.stopsBuild(error) ? .failed(error) : .inTheWay(path: error.obstacle, reason: Self.words(error))
             }
         }
         journal?.record(toWrite.map(\.path) + adopted)

@@ -29,8 +29,12 @@ struct Glob {
     }
 
     /// The folders below which every match lies: the part of each alternative before its first wildcard.
+    /// Told apart by bytes: `{café,café}/*` (one code point and two) names two folders.
     var bases: [String] {
-        Array(Set(alternatives.map { $0.dropLast().prefix { !Self.hasWildcards($0) }.joined(separator: "/") })).sorted()
+        var seen: Set<[UInt8]> = []
+        return alternatives.map { $0.dropLast().prefix { !Self.hasWildcards($0) }.joined(separator: "/") }
+            .filter { seen.insert(Array($0.utf8)).inserted }
+            .sorted(by: ImageResolver.byteOrdered)
     }
 
     /// Does a relative path (segments) match any alternative? Never inside an asset catalog.

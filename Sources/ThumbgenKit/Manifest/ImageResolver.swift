@@ -101,16 +101,21 @@ struct ImageResolver {
         if case .file = folder.resolve(pattern), !folder.isGeneratorFile(pattern) { return [pattern] }
         let glob = Glob(pattern)
         var found: [String] = []
+        // By bytes, not String ==: `café` as one code point and as two are two files on disk,
+        // and dropping one silently would hide the collision `resolve` reports.
+        var seen: Set<[UInt8]> = []
         var skipped: [String] = []
         var refused = false  // a match already reported is not "no match"
         for base in glob.bases {
-            for path in folder.files(under: base) where glob.matches(path.split(separator: "/")) && !found.contains(path) {
+            for path in folder.files(under: base) where glob.matches(path.split(separator: "/")) && !seen.contains(Array(path.utf8)) {
                 guard Glob.isImageName(path.lastPathPart) else {
                     skipped.append(path)
                     continue
                 }
                 switch folder.resolve(path) {
-                case .file: found.append(path)
+                case .file:
+                    found.append(path)
+                    seen.insert(Array(path.utf8))
                 case .outside(let target):
                     refused = true
                     reader.error(mark, "'\(path)' (matched by '\(pattern)') leads outside root through a symlink, to \(target); thumbgen reads only files under root")
@@ -126,7 +131,13 @@ struct ImageResolver {
                 : " (it skipped \(skipped.prefix(3).map(NameText.displayed).joined(separator: ", "))\(skipped.count > 3 ? " and \(skipped.count - 3) more" : ""): globs take only image files, by extension: \(Glob.imageExtensions.sorted().joined(separator: ", ")); name such a file by its path to list it)"
             reader.error(mark, "'\(pattern)' matches no image file under '\(rootName)'\(hint)")
         }
-        return found.sorted()
+        return found.sorted(by: Self.byteOrdered)
+    }
+
+    /// String order, and byte order between names that String calls equal (an accent as one
+    /// code point or two), so that which one a message names first never depends on the disk.
+    static func byteOrdered(_ a: String, _ b: String) -> Bool {
+        a != b ? a < b : Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))
     }
 
     private mutating func literal(_ path: String, at mark: Mark) -> [String] {

@@ -10,7 +10,9 @@ struct RootFolder {
     /// The root with every symlink resolved, for containment checks.
     let realPath: String
     let paths: IndexPaths
-    private var listings: [String: [String]] = [:]
+    /// Keyed by the folder's bytes: String keys would fold `café` as one code point and as two,
+    /// which are two folders on disk.
+    private var listings: [[UInt8]: [String]] = [:]
     /// Names found that are not UTF-8, with the bad bytes escaped: left out, and said so.
     private(set) var undecodable: [String] = []
 
@@ -64,11 +66,11 @@ struct RootFolder {
     /// relative to root. Hidden entries and thumbgen's own files are left out; symlinked
     /// folders are not entered, so a link cannot make the walk loop.
     mutating func files(under base: String) -> [String] {
-        if let cached = listings[base] { return cached }
+        if let cached = listings[Array(base.utf8)] { return cached }
         var found: [String] = []
         walk(base, into: &found, budget: 1_000_000)
-        found.sort()
-        listings[base] = found
+        found.sort(by: ImageResolver.byteOrdered)
+        listings[Array(base.utf8)] = found
         return found
     }
 

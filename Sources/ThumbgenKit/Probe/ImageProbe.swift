@@ -1,3 +1,4 @@
+import Glibc
 import ImageCodecs
 import Raster
 import Renditions
@@ -18,6 +19,9 @@ public struct ProbeResult: Sendable {
 
     public var header: ImageHeader?
     public var readability: Readability
+    /// The error number when the header could not be read for want of file descriptors,
+    /// processes or memory (`MachineFailure`): no verdict on the file, and the build stops.
+    public var machineFailure: Int32?
 
     /// Upright size, or zero when the header could not be read.
     public var uprightSize: PixelSize { header?.uprightSize ?? .zero }
@@ -41,7 +45,11 @@ public enum ImageProbe {
         do {
             header = try ImageHeader.read(path: path)
         } catch {
-            return ProbeResult(header: nil, readability: .unreadable(error))
+            // The reader throws `io` straight after the open(2) or read(2) that failed, so errno
+            // is still that call's.
+            let code = errno
+            let machine = if case .io = error, MachineFailure.isMachine(code) { code } else { Int32?.none }
+            return ProbeResult(header: nil, readability: .unreadable(error), machineFailure: machine)
         }
         guard header.format != .unknown else {
             return ProbeResult(header: nil, readability: .unsupported("not an image thumbgen reads (JPEG, PNG, GIF, WebP, HEIC, HEIF, AVIF)"))

@@ -13,11 +13,16 @@ final class WatchSession {
     private var previous: RenditionIndex?
     /// Warnings already shown, so that an unreadable original is named once, not every round.
     private var shown: Set<String> = []
+    /// The most folders under root watched (`WatchedSite.maxFolders`; tests give fewer).
+    private let folderLimit: Int
+    /// The folder limit is said once a session, not every round.
+    private var warnedFolderLimit = false
 
-    init(request: Request, console: Console) {
+    init(request: Request, console: Console, folderLimit: Int = WatchedSite.maxFolders) {
         self.request = request
         self.console = console
-        site = WatchedSite(manifestPath: request.manifest, manifest: nil)
+        self.folderLimit = folderLimit
+        site = WatchedSite(manifestPath: request.manifest, manifest: nil, folderLimit: folderLimit)
     }
 
     /// Reads the manifest; on success `site` follows it (the caller watches its folders before
@@ -28,7 +33,11 @@ final class WatchSession {
             if !request.quiet { console.err("thumbgen: waiting for the manifest to change (Ctrl-C to stop)\n") }
             return nil
         }
-        site = WatchedSite(manifestPath: request.manifest, manifest: manifest)
+        site = WatchedSite(manifestPath: request.manifest, manifest: manifest, folderLimit: folderLimit)
+        if !warnedFolderLimit, !request.quiet, let warning = site.folderLimitWarning {
+            warnedFolderLimit = true
+            console.err(warning)
+        }
         return manifest
     }
 

@@ -12,12 +12,15 @@ struct WatchedSite {
     let manifest: Manifest?
     /// Most folders watched under root: each costs the kernel about a kilobyte.
     static let maxFolders = 10_000
+    /// The most folders under root this site watches (`maxFolders`; tests give fewer).
+    let folderLimit: Int
 
-    init(manifestPath: String, manifest: Manifest?) {
+    init(manifestPath: String, manifest: Manifest?, folderLimit: Int = WatchedSite.maxFolders) {
         let url = URL(fileURLWithPath: manifestPath).standardizedFileURL
         manifestFile = url.path
         manifestFolder = url.deletingLastPathComponent().path
         self.manifest = manifest
+        self.folderLimit = folderLimit
     }
 
     /// The manifest's folder, root and every folder below it that is not hidden (a glob never
@@ -27,7 +30,7 @@ struct WatchedSite {
         var folders: Set<String> = [manifestFolder]
         guard let manifest else { return folders }
         let root = manifest.root.path
-        folders.formUnion(Self.folders(under: root, limit: Self.maxFolders))
+        folders.formUnion(Self.folders(under: root, limit: folderLimit).found)
         for image in manifest.images {
             folders.insert((root + "/" + image.path).parentPath)
         }
@@ -50,17 +53,26 @@ struct WatchedSite {
         return Glob.isImageName(event.name) || manifest.images.contains { $0.path == relative }
     }
 
+    /// The warning for a root with more folders than `folderLimit`, which `watch` would otherwise
+    /// leave unwatched without a word; nil when every folder is watched.
+    var folderLimitWarning: String? {
+        guard let manifest, !Self.folders(under: manifest.root.path, limit: folderLimit).complete else { return nil }
+        let root = NameText.displayed(DisplayPaths(root: manifest.root.path).show(""))
+        return "thumbgen: warning: '\(root)' holds more than \(folderLimit) folders; watch follows the first \(folderLimit) only, so changes in the others go unnoticed: give the manifest a smaller root, or run 'thumbgen build' after changing them\n"
+    }
+
     /// Folders below `root` (itself included), not hidden, not through symbolic links, at most
-    /// `limit`.
-    static func folders(under root: String, limit: Int) -> [String] {
+    /// `limit`; `complete` is false when there are more.
+    static func folders(under root: String, limit: Int) -> (found: [String], complete: Bool) {
+        // One past the limit tells "exactly `limit`" from "more".
         var found = [root]
         var next = 0
-        while next < found.count, found.count < limit {
+        while next < found.count, found.count <= limit {
             let folder = found[next]
             next += 1
             guard let stream = opendir(folder) else { continue }
             defer { closedir(stream) }
-            while let entry = readdir(stream), found.count < limit {
+            while let entry = readdir(stream), found.count <= limit {
                 let name = String(decoding: FolderEntry.nameBytes(entry), as: UTF8.self)
                 guard !name.hasPrefix(".") else { continue }
                 let path = folder + "/" + name
@@ -72,6 +84,6 @@ struct WatchedSite {
                 if isFolder { found.append(path) }
             }
         }
-        return found
+        return found.count > limit ? (Array(found.prefix(limit)), false) : (found, true)
     }
 }

@@ -94,7 +94,7 @@ import TestSupport
         let summary = try Generator(manifest: manifest, options: BuildOptions(jobs: 1)).build()
         let record = try #require(summary.index.images["photos/b.jpg"])
         #expect(record.status == .unreadable)
-        #expect(record.error == "the file cannot be read (removed, or no permission)")
+        #expect(record.error == "the file cannot be read: it was removed")
         #expect(record.renditions.values.allSatisfy { $0.file == "photos/b.jpg" })
         #expect(summary.index.images["photos/a.jpg"]?.status == .resized)
     }
@@ -141,7 +141,7 @@ import TestSupport
         #expect(index.images["photos/open.jpg"]?.status == .resized)
         let record = try #require(index.images["photos/closed.jpg"])
         #expect(record.status == .unreadable)
-        #expect(record.error == "the file cannot be read (removed, or no permission)")
+        #expect(record.error == "the file cannot be read: Permission denied")
         #expect(record.renditions.values.allSatisfy { $0.file == "photos/closed.jpg" })
     }
 }
