@@ -145,6 +145,10 @@ struct ImageResolver {
             reader.error(mark, "'\(path)' is a file thumbgen writes (a rendition, the index or the report), not an original")
             return []
         }
+        if AssetCatalogFolders.holds(path.split(separator: "/")) {
+            reader.error(mark, "'\(path)' is inside an asset catalog (a folder named *.xcassets), which thumbgen export writes; list the original it came from")
+            return []
+        }
         switch folder.resolve(path) {
         case .file:
             return [path]

@@ -104,6 +104,8 @@ struct ManifestImageErrorTests {
             "manifest.yaml:5:11: error: 'photos' is a folder, not an image; to take every image in it, write 'photos/*'"),
         ManifestCase("a rendition as a path", path("x.Thumbnail(60x60).jpg"), files: ["x.Thumbnail(60x60).jpg"],
             "manifest.yaml:5:11: error: 'x.Thumbnail(60x60).jpg' is a file thumbgen writes (a rendition, the index or the report), not an original"),
+        ManifestCase("a file inside an asset catalog", path("App.xcassets/a.imageset/a.png"), files: ["App.xcassets/a.imageset/a.png"],
+            "manifest.yaml:5:11: error: 'App.xcassets/a.imageset/a.png' is inside an asset catalog (a folder named *.xcassets), which thumbgen export writes; list the original it came from"),
         ManifestCase("the index as a path", path("renditions.json"), files: ["renditions.json"],
             "manifest.yaml:5:11: error: 'renditions.json' is a file thumbgen writes (a rendition, the index or the report), not an original"),
         ManifestCase("names differing in case", images("  - path: a.jpg\n    slots: [thumb]\n  - path: a.JPG\n    slots: [thumb]"),
