@@ -36,6 +36,9 @@ public struct ImageProblem: Sendable, Equatable {
         /// The image could not be made again this time (memory, a read error); the previous
         /// build's renditions stay until the next build.
         case keptPrevious
+        /// The renditions were made, without something of the original (a damaged or oversized
+        /// ICC profile): the message says what and why.
+        case leftOut
     }
 
     public var kind: Kind
