@@ -76,7 +76,10 @@ static void tg_error_init(struct tg_error *error) {
 
 struct tg_scan_monitor {
     struct jpeg_progress_mgr base;
-    int scan_limit;  // 0: none
+    int scan_limit;          // 0: none
+    long long block_limit;   // 0: none
+    long long blocks;        // decoded by the scans begun so far
+    int last_scan;           // the scan whose blocks `blocks` last counted
 };
 
 struct tg_jpeg_decoder {
@@ -108,21 +111,59 @@ const char *tg_jpeg_decoder_message(const tg_jpeg_decoder *decoder) { return dec
 int tg_jpeg_decoder_failure(const tg_jpeg_decoder *decoder) { return decoder->error.kind; }
 
 // ---------------------------------------------------------------------------------------------
-// limits.scans: every scan of a progressive JPEG is a pass over all of the image's coefficients,
-// so the scans are counted before any is decoded. The progress monitor is the backstop: libjpeg
-// calls it before each step of input, and it stops the decode once the scan number passes the
-// limit, should libjpeg ever find a scan the count did not.
+// limits.scans: every scan of a progressive JPEG is a pass over all the blocks of coefficients
+// of its components, even a scan with no data (an end-of-band run still visits each block), so
+// the scans and the blocks they decode are counted before any is decoded. The progress monitor
+// is the backstop: libjpeg calls it before each step of input, and it stops the decode once the
+// scan number, or the blocks of the scans begun, pass their limits, should libjpeg ever find a
+// scan the count did not.
+
+// The blocks a scan decodes: a scan of one component covers its blocks; an interleaved scan
+// covers whole MCUs, each with every component's h x v blocks.
+static long long scan_blocks(const struct jpeg_decompress_struct *cinfo, int count, const int ids[4]) {
+    long long blocks = 0;
+    if (count == 1) {
+        for (int c = 0; c < cinfo->num_components; c++) {
+            const jpeg_component_info *component = &cinfo->comp_info[c];
+            if (component->component_id == ids[0]) blocks = (long long)component->width_in_blocks * component->height_in_blocks;
+        }
+        return blocks;
+    }
+    long long across = ((long long)cinfo->image_width + cinfo->max_h_samp_factor * DCTSIZE - 1) / (cinfo->max_h_samp_factor * DCTSIZE);
+    long long down = ((long long)cinfo->image_height + cinfo->max_v_samp_factor * DCTSIZE - 1) / (cinfo->max_v_samp_factor * DCTSIZE);
+    for (int i = 0; i < count; i++) {
+        for (int c = 0; c < cinfo->num_components; c++) {
+            const jpeg_component_info *component = &cinfo->comp_info[c];
+            if (component->component_id == ids[i]) blocks += across * down * component->h_samp_factor * component->v_samp_factor;
+        }
+    }
+    return blocks;
+}
 
 static void tg_scan_monitor_check(j_common_ptr cinfo) {
     struct tg_scan_monitor *monitor = (struct tg_scan_monitor *)cinfo->progress;
     j_decompress_ptr decompress = (j_decompress_ptr)cinfo;
-    if (cinfo->is_decompressor && monitor->scan_limit > 0 && decompress->input_scan_number > monitor->scan_limit) {
-        struct tg_error *error = (struct tg_error *)cinfo->err;
+    if (!cinfo->is_decompressor) return;
+    struct tg_error *error = (struct tg_error *)cinfo->err;
+    if (monitor->scan_limit > 0 && decompress->input_scan_number > monitor->scan_limit) {
         error->kind = TG_JPEG_OVER_LIMIT;
         snprintf(error->message, sizeof error->message,
                  "this progressive JPEG has more than %d scans, over the limit of %d (limits.scans)",
                  monitor->scan_limit, monitor->scan_limit);
         longjmp(error->jump, 1);
+    }
+    if (monitor->block_limit > 0 && decompress->input_scan_number > monitor->last_scan && decompress->comps_in_scan > 0) {
+        int ids[4] = {0, 0, 0, 0};
+        for (int i = 0; i < decompress->comps_in_scan && i < 4; i++) ids[i] = decompress->cur_comp_info[i]->component_id;
+        monitor->blocks += scan_blocks(decompress, decompress->comps_in_scan, ids);
+        monitor->last_scan = decompress->input_scan_number;
+        if (monitor->blocks > monitor->block_limit) {
+            error->kind = TG_JPEG_OVER_LIMIT;
+            snprintf(error->message, sizeof error->message,
+                     "this progressive JPEG's scans decode more than %lld blocks of coefficients, over the limit of %lld (limits.scans)",
+                     monitor->block_limit, monitor->block_limit);
+            longjmp(error->jump, 1);
+        }
     }
 }
 
@@ -160,7 +201,8 @@ static void skip_bytes(struct tg_byte_reader *reader, size_t count) {
 /// The start-of-scan markers from SOI to EOI: one read of the file, no decoding. Marker segments
 /// are skipped by their length; in entropy-coded data a 0xFF is followed by a stuffed 0x00 or a
 /// restart marker, and anything else is the next marker.
-static int count_scans(int descriptor) {
+static int count_scans(const struct jpeg_decompress_struct *cinfo, int descriptor, long long *blocks) {
+    *blocks = 0;
     struct tg_byte_reader *reader = calloc(1, sizeof *reader);
     if (!reader) return 0;
     reader->descriptor = descriptor;
@@ -179,8 +221,21 @@ static int count_scans(int descriptor) {
         if (code == 0x00 || code == 0x01 || (code >= 0xD0 && code <= 0xD8)) continue;
         int high = next_byte(reader), low = next_byte(reader);
         if (low < 0 || (high << 8 | low) < 2) break;
-        skip_bytes(reader, (size_t)((high << 8 | low) - 2));
-        if (code != 0xDA) continue;
+        size_t length = (size_t)((high << 8 | low) - 2);
+        if (code != 0xDA) {
+            skip_bytes(reader, length);
+            continue;
+        }
+        // SOS: the component count, then each component's selector and table byte.
+        int count = length >= 1 ? next_byte(reader) : 0, ids[4] = {0, 0, 0, 0};
+        size_t read = 1;
+        for (int i = 0; i < count && read + 2 <= length; i++, read += 2) {
+            int id = next_byte(reader);
+            (void)next_byte(reader);
+            if (i < 4) ids[i] = id;
+        }
+        skip_bytes(reader, length > read ? length - read : 0);
+        if (count >= 1 && count <= 4) *blocks += scan_blocks(cinfo, count, ids);
         scans++;
         for (;;) {
             int c = next_byte(reader);
@@ -224,7 +279,8 @@ static void fill_info(const struct jpeg_decompress_struct *cinfo, tg_jpeg_info *
     info->output_height = (int)cinfo->output_height;
 }
 
-int tg_jpeg_decoder_open(tg_jpeg_decoder *decoder, const char *path, long max_memory, int scan_limit, tg_jpeg_info *info) {
+int tg_jpeg_decoder_open(tg_jpeg_decoder *decoder, const char *path, long max_memory, int scan_limit,
+                         long long block_limit, tg_jpeg_info *info) {
     tg_error_init(&decoder->error);
     decoder->error.decoding = 1;
     decoder->cinfo.err = &decoder->error.base;
@@ -242,15 +298,18 @@ int tg_jpeg_decoder_open(tg_jpeg_decoder *decoder, const char *path, long max_me
     jpeg_read_header(&decoder->cinfo, TRUE);
     memset(info, 0, sizeof *info);
     fill_info(&decoder->cinfo, info);
-    if (decoder->cinfo.progressive_mode && scan_limit > 0) {
+    if (decoder->cinfo.progressive_mode && (scan_limit > 0 || block_limit > 0)) {
         decoder->monitor.base.progress_monitor = tg_scan_monitor_check;
         decoder->monitor.scan_limit = scan_limit;
+        decoder->monitor.block_limit = block_limit;
         decoder->cinfo.progress = &decoder->monitor.base;
     }
     return 0;
 }
 
-int tg_jpeg_decoder_count_scans(tg_jpeg_decoder *decoder) { return count_scans(fileno(decoder->file)); }
+int tg_jpeg_decoder_count_scans(tg_jpeg_decoder *decoder, long long *blocks) {
+    return count_scans(&decoder->cinfo, fileno(decoder->file), blocks);
+}
 
 int tg_jpeg_decoder_icc(tg_jpeg_decoder *decoder, uint8_t **data, unsigned *length) {
     *data = NULL;

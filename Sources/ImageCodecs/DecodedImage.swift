@@ -25,6 +25,9 @@ public struct SourceInfo: Sendable, Equatable {
     /// A planar decode's planes (`PlaneConsumer`): Y, Cb and Cr, or Y alone; nil when the
     /// decode hands over RGBA rows.
     public var planes: [DecodedPlane]?
+    /// What the renditions leave out of the original, in plain words (a dropped ICC profile):
+    /// the build reports each as a warning on the image.
+    public var warnings: [String] = []
 
     /// `scale` defaults to the ratio of the sizes, for decoders that resample to the exact size.
     public init(fullSize: PixelSize, decodedSize: PixelSize, scale: Double? = nil) {

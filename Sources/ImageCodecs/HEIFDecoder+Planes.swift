@@ -97,7 +97,7 @@ extension HEIFDecoder {
         func begin(size: PixelSize, colour: [UInt8]?, _ consumer: PlaneConsumer) throws(CodecError) -> SourceInfo {
             let chroma = PlanarImage.chromaSize(size)
             var source = SourceInfo(fullSize: size, decodedSize: size)
-            source.iccProfile = colour
+            source.embed(colour)
             source.planes = [DecodedPlane(size: size, scaleX: 1, scaleY: 1),
                              DecodedPlane(size: chroma, scaleX: 0.5, scaleY: 0.5),
                              DecodedPlane(size: chroma, scaleX: 0.5, scaleY: 0.5)]

@@ -72,7 +72,7 @@ public enum HEIFDecoder {
         var source = SourceInfo(fullSize: header.size, decodedSize: header.size)
         source.hasAlpha = hasAlpha
         source.isGrey = layout.chromaShare == 0
-        source.iccProfile = colourProfile(handle: handle, image: image)
+        source.embed(colourProfile(handle: handle, image: image))
         try consumer.begin(source)
         let rows = HEIFRows(plane: plane, stride: Int(stride), crop: (layout.cropX, layout.cropY), size: header.size,
                             bits: wide ? Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved)) : 8,
@@ -113,6 +113,11 @@ public enum HEIFDecoder {
             guard !overflow, tilePixels <= limits.pixels else {
                 throw CodecError.overLimit("a grid of \(layout.tiles) tiles of \(layout.tileSize) counts as \(overflow ? "too many" : String(tilePixels)) pixels (at least \(minimumTilePixels) a tile), over the limit of \(limits.pixels) (limits.pixels)")
             }
+        }
+        // Every decode at the size the codec's headers give (tiles as often as the grid names
+        // them, alpha images): a grid whose tiles all name one big frame is refused here.
+        guard layout.decodedPixels <= limits.pixels else {
+            throw CodecError.overLimit("decoding it takes \(layout.decodes) decode\(layout.decodes == 1 ? "" : "s") of \(layout.decodedPixels == Int.max ? "too many" : String(layout.decodedPixels)) pixels in all (each tile and alpha image at its coded size, at least \(minimumTilePixels) a decode), over the limit of \(limits.pixels) (limits.pixels)")
         }
         guard header.wholeImageBytes <= limits.memoryBytes else {
             throw CodecError.overLimit("this \(header.format == .avif ? "AVIF" : "HEIF") image is decoded whole (HEVC and AV1 have no shrink-on-load), \(CodecError.mebibytes(header.wholeImageBytes)) MiB, over the limit of \(limits.memoryBytes >> 20) MiB (limits.memory_mb)")

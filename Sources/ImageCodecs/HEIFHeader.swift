@@ -56,7 +56,7 @@ enum HEIFHeader {
             header.isAnimated = true
             return header
         }
-        var header = try primaryImage(HEIFItems(meta: meta), format: format)
+        var header = try primaryImage(HEIFItems(meta: meta), format: format, file: file)
         header.isAnimated = isSequence
         return header
     }
@@ -77,7 +77,7 @@ enum HEIFHeader {
         return brands.contains(where: heif.contains) ? .heif : nil
     }
 
-    private static func primaryImage(_ items: HEIFItems, format: ImageFormat) throws(CodecError) -> ImageHeader {
+    private static func primaryImage(_ items: HEIFItems, format: ImageFormat, file: FileBytes) throws(CodecError) -> ImageHeader {
         guard let primary = items.primary, let type = items.types[primary] else {
             throw CodecError.damaged("corrupt HEIF: no primary image in its meta box")
         }
@@ -95,8 +95,13 @@ enum HEIFHeader {
         }
 
         try checkDerivation(items, primary: primary, type: type)
+        // What the decoder will really decode, from the codec's headers; an ispe that lies is damage.
+        let frames = try HEIFCodedFrames(items, file: file, primary: primary)
 
         var layout = HEIFLayout(codedSize: coded, cropX: geometry.crop.x, cropY: geometry.crop.y)
+        layout.decodedPixels = frames.pixels
+        layout.decodes = frames.decodes
+        layout.largestFrame = frames.largestFrame
         // A grid (or overlay) takes its coding from its tiles, which all share one size.
         var coding = properties
         if type == "grid" || type == "iovl" {
@@ -160,19 +165,22 @@ enum HEIFHeader {
         }
         func next(_ item: Int) -> [Int] { (items.references["dimg"]?[item] ?? []) + (alphas[item] ?? []) }
         var onPath: Set<Int> = [primary], finished: Set<Int> = []
-        var stack: [(item: Int, next: [Int])] = [(primary, next(primary))]
+        // Each entry's children and how many are done: removing the first of 10,000 tiles each
+        // time was quadratic.
+        var stack: [(item: Int, next: [Int], done: Int)] = [(primary, next(primary), 0)]
         while let top = stack.last {
-            guard let child = top.next.first else {
+            guard top.done < top.next.count else {
                 onPath.remove(top.item)
                 finished.insert(top.item)
                 stack.removeLast()
                 continue
             }
-            stack[stack.count - 1].next.removeFirst()
+            let child = top.next[top.done]
+            stack[stack.count - 1].done += 1
             if onPath.contains(child) { return true }
             if finished.contains(child) { continue }
             onPath.insert(child)
-            stack.append((child, next(child)))
+            stack.append((child, next(child), 0))
         }
         return false
     }
@@ -204,15 +212,33 @@ public struct HEIFLayout: Equatable, Sendable {
     public var bitDepth = 8
     /// Chroma samples per luma sample, both planes: 0 (monochrome), 0.5 (4:2:0), 1 (4:2:2), 2 (4:4:4).
     public var chromaShare = 0.5
+    /// Pixels of every decode libheif runs for the image (each tile as often as the grid names
+    /// it, each alpha image), at the coded frame size the codec's headers give, at least
+    /// `HEIFDecoder.minimumTilePixels` a decode.
+    public var decodedPixels = 0
+    /// Decodes libheif runs for the image.
+    public var decodes = 1
+    /// The largest coded frame any of those decodes allocates, in pixels.
+    public var largestFrame = PixelSize.zero
+
+    /// libheif 1.15 decodes up to this many tiles of a grid at once (its default).
+    static let tileThreads = 4
 
     /// Bytes libheif holds at the peak of a decode with no shrink-on-load: the decoded planes
     /// (twice: the codec's picture and libheif's copy), then the interleaved RGBA it converts
-    /// them to (8 bits a channel; above 8 bits 16, and RGB without alpha).
+    /// them to (8 bits a channel; above 8 bits 16, and RGB without alpha). The planes are as
+    /// large as the coded frame, padding included; a grid's tiles add their own pictures, a few
+    /// at once.
     public func decodeBytes(hasAlpha: Bool) -> Int {
         let sample = bitDepth > 8 ? 2.0 : 1.0
         let planes = sample * (1 + chromaShare + (hasAlpha ? 1 : 0))
         let output = bitDepth > 8 ? sample * (hasAlpha ? 4 : 3) : 4
-        let bytes = Double(codedSize.width) * Double(codedSize.height) * (2 * planes + output)
+        let width = Double(max(codedSize.width, tiles > 1 ? 0 : largestFrame.width))
+        let height = Double(max(codedSize.height, tiles > 1 ? 0 : largestFrame.height))
+        var bytes = width * height * (2 * planes + output)
+        if tiles > 1 {
+            bytes += Double(min(decodes, Self.tileThreads)) * Double(largestFrame.width) * Double(largestFrame.height) * 2 * sample * (1 + chromaShare)
+        }
         return bytes >= Double(Int.max / 2) ? Int.max : Int(bytes)
     }
 }

@@ -14,6 +14,10 @@ struct HEIFItems {
     var propertyBoxes: [ISOBMFFBox] = []
     /// Item id → indexes into `propertyBoxes`, in `ipma` order.
     var associations: [Int: [Int]] = [:]
+    /// Item id → where its data lies (`iloc`).
+    var locations: [Int: HEIFItemLocation] = [:]
+    /// The `idat` box's payload: data of items stored inside `meta`.
+    var idat: ArraySlice<UInt8>?
 
     init(meta: ArraySlice<UInt8>) {
         // `meta` is a full box: version and flags first.
@@ -48,6 +52,10 @@ struct HEIFItems {
                     }
                     references[link.type, default: [:]][from, default: []] += targets
                 }
+            case "iloc":
+                locations = HEIFItemLocation.read(box.payload)
+            case "idat":
+                idat = box.payload
             case "iprp":
                 guard let children = ISOBMFFBox.children(of: box.payload) else { continue }
                 if let ipco = ISOBMFFBox.first("ipco", in: children) { propertyBoxes = ISOBMFFBox.children(of: ipco.payload) ?? [] }

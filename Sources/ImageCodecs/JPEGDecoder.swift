@@ -17,10 +17,26 @@ public enum JPEGDecoder {
         (1...8).first { Double($0) / 8 >= minimumScale } ?? 8
     }
 
+    /// limits.scans counts in scans of this many blocks of coefficients (an 8-megapixel grey
+    /// image, a 5.6-megapixel 4:2:0 photo): every scan visits each block of its components, even
+    /// one with no data, so the work is the blocks summed over the scans, and a file may decode
+    /// at most `limits.scans` × this. A larger image may have proportionally fewer scans: the
+    /// largest the default limits allow, 16383×16383 4:4:4 in libjpeg's 10 scans, decodes 58.7
+    /// million. Empty refinement scans cost about 33 ns a block here (8192×8192 grey, 250 such
+    /// scans: 8.7 s of CPU on a loaded machine), so the default 500 scans' 65.5 million blocks
+    /// are about 2 s at most, whatever the image's size.
+    public static let blocksPerScan = 1 << 17
+
+    /// Most blocks a progressive file's scans may decode under `scanLimit` (0: no limit).
+    static func blockLimit(scanLimit: Int) -> Int {
+        scanLimit > 0 ? scanLimit.multipliedReportingOverflow(by: blocksPerScan).overflow ? Int.max : scanLimit * blocksPerScan : 0
+    }
+
     /// Decodes into `consumer`. `memoryLimit` (bytes) bounds what the decoder may hold; a
     /// progressive JPEG keeps every DCT coefficient of the full image, whatever the scale.
-    /// `scanLimit`: most scans a progressive JPEG may have (0: no limit); each is a pass over
-    /// every coefficient, so they are counted from the file's bytes before any is decoded.
+    /// `scanLimit`: most scans a progressive JPEG may have (0: no limit), and with
+    /// `blocksPerScan` the most blocks its scans may decode; both are counted from the file's
+    /// bytes before any scan is decoded.
     /// With `planes`, a YCbCr or grey file goes to it as its own planes instead (no colour
     /// conversion, no chroma upsampling); CMYK, YCCK and RGB files still come as RGBA rows.
     @discardableResult
@@ -46,7 +62,8 @@ public enum JPEGDecoder {
             }
         }
 
-        let opened = tg_jpeg_decoder_open(decoder, path, memoryLimit, Int32(clamping: scanLimit), &info)
+        let blockLimit = blockLimit(scanLimit: scanLimit)
+        let opened = tg_jpeg_decoder_open(decoder, path, memoryLimit, Int32(clamping: scanLimit), Int64(blockLimit), &info)
         guard opened == 0 else { throw opened == -2 ? .io(String(cString: tg_jpeg_decoder_message(decoder))) : failure() }
         neededBytes = Int(info.width) * 4 * stripRows
         if info.progressive != 0 {
@@ -56,9 +73,13 @@ public enum JPEGDecoder {
                 throw CodecError.overLimit("this progressive JPEG needs \(needed >> 20) MiB to decode, over the limit of \(memoryLimit >> 20) MiB (limits.memory_mb)")
             }
             if scanLimit > 0, countingScans {
-                let scans = Int(tg_jpeg_decoder_count_scans(decoder))
+                var blocks: Int64 = 0
+                let scans = Int(tg_jpeg_decoder_count_scans(decoder, &blocks))
                 if scans > scanLimit {
                     throw CodecError.overLimit("this progressive JPEG has \(scans) scans, over the limit of \(scanLimit) (limits.scans)")
+                }
+                if blocks > blockLimit {
+                    throw CodecError.overLimit("this progressive JPEG's \(scans) scans decode \(blocks) blocks of coefficients, over the limit of \(blockLimit) (limits.scans × \(blocksPerScan) blocks: every scan visits each block, so a larger image may have fewer scans)")
                 }
             }
         }
@@ -75,7 +96,7 @@ public enum JPEGDecoder {
                 var source = SourceInfo(fullSize: PixelSize(width: Int(info.width), height: Int(info.height)),
                                         decodedSize: reader.planes[0].size, scale: Double(numerator) / 8)
                 source.isGrey = reader.planes.count == 1
-                source.iccProfile = icc
+                source.embed(icc)
                 source.isChroma444 = isChroma444(info)
                 source.planes = reader.planes
                 try planes.begin(planes: source)
@@ -90,7 +111,7 @@ public enum JPEGDecoder {
                                 decodedSize: PixelSize(width: Int(info.output_width), height: Int(info.output_height)),
                                 scale: Double(numerator) / 8)
         source.isGrey = info.color_space == Int32(TG_JPEG_GRAY)
-        source.iccProfile = cmyk ? nil : icc
+        source.embed(cmyk ? nil : icc)
         source.isChroma444 = isChroma444(info)
         let rowBytes = source.decodedSize.width * 4, height = source.decodedSize.height
         let strip = try HeapBytes(count: rowBytes * stripRows)
@@ -139,13 +160,23 @@ public enum JPEGDecoder {
         var info = tg_jpeg_info()
         var iccData: UnsafeMutablePointer<UInt8>?
         var iccLength: UInt32 = 0
-        guard tg_jpeg_decoder_open(decoder, path, 0, 0, &info) == 0, tg_jpeg_decoder_icc(decoder, &iccData, &iccLength) == 0 else {
+        guard tg_jpeg_decoder_open(decoder, path, 0, 0, 0, &info) == 0, tg_jpeg_decoder_icc(decoder, &iccData, &iccLength) == 0 else {
             throw CodecError.damaged(String(cString: tg_jpeg_decoder_message(decoder)))
         }
         defer { tg_jpeg_free(iccData) }
         return FileInfo(size: PixelSize(width: Int(info.width), height: Int(info.height)), components: Int(info.components),
                         progressive: info.progressive != 0, chroma444: isChroma444(info),
                         iccProfile: iccData.map { Array(UnsafeBufferPointer(start: $0, count: Int(iccLength))) })
+    }
+
+    /// The scans of the file at `path` and the blocks they decode, as the limit counts them.
+    static func countScans(path: String) throws(CodecError) -> (scans: Int, blocks: Int) {
+        guard let decoder = tg_jpeg_decoder_create() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
+        defer { tg_jpeg_decoder_destroy(decoder) }
+        var info = tg_jpeg_info(), blocks: Int64 = 0
+        guard tg_jpeg_decoder_open(decoder, path, 0, 0, 0, &info) == 0 else { throw CodecError.damaged(String(cString: tg_jpeg_decoder_message(decoder))) }
+        let scans = Int(tg_jpeg_decoder_count_scans(decoder, &blocks))
+        return (scans, Int(blocks))
     }
 
     /// Bytes of the whole-image coefficient buffer a progressive decode allocates.

@@ -33,12 +33,23 @@ public enum JPEGEncoder {
         public static func keepsChroma(quality: Int) -> Bool { quality >= 90 }
     }
 
+    /// Profile bytes an APP2 segment holds (65,535 less its length, signature and sequence bytes).
+    static let iccBytesPerSegment = 65_519
+
+    /// The profile as written: none when it would take more than 255 APP2 segments, whose
+    /// one-byte count and sequence numbers would wrap (decoders ignore or misjoin such a profile).
+    /// Decoders already drop a profile over 1 MiB (`EmbeddedProfile`); this holds for any caller.
+    static func carriedProfile(_ profile: [UInt8]?) -> [UInt8] {
+        guard let profile, profile.count <= 255 * iccBytesPerSegment else { return [] }
+        return profile
+    }
+
     /// The JPEG bytes of `image` (alpha, if any, is dropped onto black: JPEG sources have none).
     public static func encode(_ image: PixelBuffer, options: Options) throws(CodecError) -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?
         var length: UInt = 0
         var message = [CChar](repeating: 0, count: 200)
-        let icc = options.iccProfile ?? [], exif = options.exif ?? [], script = options.scanScript.map(\.cScan)
+        let icc = carriedProfile(options.iccProfile), exif = options.exif ?? [], script = options.scanScript.map(\.cScan)
         let status = image.pixels.withUnsafeBufferPointer { pixels in
             icc.withUnsafeBufferPointer { profile in
                 exif.withUnsafeBufferPointer { exif in
@@ -64,7 +75,7 @@ public enum JPEGEncoder {
         var output: UnsafeMutablePointer<UInt8>?
         var length: UInt = 0
         var message = [CChar](repeating: 0, count: 200)
-        let icc = options.iccProfile ?? [], planes = image.planes
+        let icc = carriedProfile(options.iccProfile), planes = image.planes
         let status = icc.withUnsafeBufferPointer { profile in
             var settings = tg_jpeg_encode_options(
                 quality: Int32(options.quality), progressive: options.progressive ? 1 : 0, chroma_444: 0, grayscale: 0,

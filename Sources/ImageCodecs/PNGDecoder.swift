@@ -36,7 +36,7 @@ public enum PNGDecoder {
         if info.icc_length > 0 {
             var profile = [UInt8](repeating: 0, count: info.icc_length)
             guard profile.withUnsafeMutableBufferPointer({ tg_png_decoder_copy_icc(decoder, $0.baseAddress) }) == 0 else { throw failure() }
-            source.iccProfile = profile
+            source.embed(profile)
         }
 
         // 16-bit sources with alpha keep 16 bits until premultiplied; see PremultipliedRGBA16.

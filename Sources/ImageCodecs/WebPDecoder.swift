@@ -70,7 +70,7 @@ public enum WebPDecoder {
 
         var source = SourceInfo(fullSize: full, decodedSize: size)
         source.hasAlpha = hasAlpha
-        source.iccProfile = iccProfile(data)
+        source.embed(iccProfile(data))
         try consumer.begin(source)
         let rgba = config.output.u.RGBA
         if Int(rgba.stride) == size.width * 4 {

@@ -6,39 +6,8 @@ public enum HEIFAssembly {
     /// fills each cell (default: each its own), so a bomb can name one tile 10,000 times.
     public static func grid(tiles: [[UInt8]], columns: Int, rows: Int, output: (width: Int, height: Int),
                             tileOrder: [Int]? = nil) -> [UInt8] {
-        let parts = tiles.map(SingleImage.init)
-        let order = tileOrder ?? Array(parts.indices)
-        let tileSize = parts[0].ispe
-        // Items: 1 is the grid, 2… the tiles. Properties (1-based): the grid's ispe, the tiles'
-        // ispe, then each tile's hvcC.
-        let gridDescriptor: [UInt8] = [0, 0, UInt8(rows - 1), UInt8(columns - 1)] + be16(output.width) + be16(output.height)
-        var properties = box("ispe", [0, 0, 0, 0] + be32(output.width) + be32(output.height)) + tileSize
-        for part in parts { properties += part.hvcC }
-        var associations = be16(1) + [1, 0x01]
-        for index in parts.indices { associations += be16(index + 2) + [2, UInt8(0x80 | (index + 3)), 0x02] }
-        var infe: [UInt8] = box("infe", [2, 0, 0, 0] + be16(1) + [0, 0] + Array("grid".utf8) + [0])
-        for index in parts.indices { infe += box("infe", [2, 0, 0, 1] + be16(index + 2) + [0, 0] + Array("hvc1".utf8) + [0]) }
-
-        func meta(dataStart: Int) -> [UInt8] {
-            var iloc: [UInt8] = [0, 0, 0, 0, 0x44, 0x00] + be16(1 + parts.count)
-            iloc += be16(1) + be16(0) + be16(1) + be32(dataStart) + be32(gridDescriptor.count)
-            var offset = dataStart + gridDescriptor.count
-            for (index, part) in parts.enumerated() {
-                iloc += be16(index + 2) + be16(0) + be16(1) + be32(offset) + be32(part.data.count)
-                offset += part.data.count
-            }
-            let dimg = box("dimg", be16(1) + be16(order.count) + order.flatMap { be16($0 + 2) })
-            return box("meta", [0, 0, 0, 0]
-                + box("hdlr", [0, 0, 0, 0, 0, 0, 0, 0] + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
-                + box("pitm", [0, 0, 0, 0] + be16(1))
-                + box("iloc", iloc)
-                + box("iinf", [0, 0, 0, 0] + be16(1 + parts.count) + infe)
-                + box("iref", [0, 0, 0, 0] + dimg)
-                + box("iprp", box("ipco", properties) + box("ipma", [0, 0, 0, 0] + be32(1 + parts.count) + associations)))
-        }
-        let ftyp = box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8))
-        let start = ftyp.count + meta(dataStart: 0).count + 8
-        return ftyp + meta(dataStart: start) + box("mdat", gridDescriptor + parts.flatMap(\.data))
+        // Each tile item carries its own ispe and configuration (HEIFSizeLies lets them differ).
+        HEIFSizeLies.grid(tiles: tiles, columns: columns, rows: rows, output: output, tileOrder: tileOrder)
     }
 
     /// `heic` (a libheif still) made into an image sequence's outline: `msf1` as its major brand
@@ -62,19 +31,21 @@ public enum HEIFAssembly {
     static func be32(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
 }
 
-/// The parts of a single-image HEIC libheif wrote: its primary item's coded data, its `hvcC`
-/// and `ispe` boxes (whole, header included).
-private struct SingleImage {
+/// The parts of a single-image HEIC (or AVIF) libheif wrote: its primary item's coded data, its
+/// `hvcC` (or `av1C`) and `ispe` boxes (whole, header included).
+struct SingleImage {
     var data: [UInt8] = []
     var hvcC: [UInt8] = []
     var ispe: [UInt8] = []
+    /// `hvc1`, or `av01` when the configuration is an `av1C`.
+    var itemType: String { String(decoding: hvcC[4..<8], as: UTF8.self) == "av1C" ? "av01" : "hvc1" }
 
     init(_ file: [UInt8]) {
         let top = Self.boxes(file[...])
         let meta = top.first { $0.type == "meta" }!.payload.dropFirst(4)
         let children = Self.boxes(meta)
         let ipco = Self.boxes(Self.boxes(children.first { $0.type == "iprp" }!.payload).first { $0.type == "ipco" }!.payload)
-        hvcC = Array(ipco.first { $0.type == "hvcC" }!.whole)
+        hvcC = Array(ipco.first { $0.type == "hvcC" || $0.type == "av1C" }!.whole)
         ispe = Array(ipco.first { $0.type == "ispe" }!.whole)
         // iloc: the first item's extents (libheif's single image is item 1).
         var r = Array(children.first { $0.type == "iloc" }!.payload)[...]

@@ -80,18 +80,21 @@ public enum HEIFFixtures {
         let encoded = heif_context_encode_image(context, image, encoder, encoding, nil)
         precondition(encoded.code == heif_error_Ok, String(cString: encoded.message))
         var bytes = write(context)
-        if options.orientation.swapsAxes { swapISPE(&bytes) }
+        if options.orientation.swapsAxes { swapISPE(&bytes, rotated: (height, width)) }
         return bytes
     }
 
-    /// libheif 1.15 writes the size after rotation into `ispe`; the standard (and every phone)
-    /// writes the coded size, which is what thumbgen reads. Every `ispe` gets its sides swapped.
-    static func swapISPE(_ bytes: inout [UInt8]) {
+    /// libheif 1.15 writes the size after rotation into the primary image's `ispe`; the standard
+    /// (and every phone) writes the coded size, which is what thumbgen reads. Every `ispe` of the
+    /// `rotated` size gets its sides swapped; a grid's tile (an odd size is written as a one-tile
+    /// grid) already has its coded size, padding included, and keeps it.
+    static func swapISPE(_ bytes: inout [UInt8], rotated: (width: Int, height: Int)) {
         var index = 0
         while index + 20 <= bytes.count {
             if bytes[index..<index + 4].elementsEqual("ispe".utf8) {
                 let width = Array(bytes[index + 8..<index + 12]), height = Array(bytes[index + 12..<index + 16])
-                bytes.replaceSubrange(index + 8..<index + 16, with: height + width)
+                let size = (width.reduce(0) { $0 << 8 | Int($1) }, height.reduce(0) { $0 << 8 | Int($1) })
+                if size == rotated { bytes.replaceSubrange(index + 8..<index + 16, with: height + width) }
                 index += 16
             }
             index += 1

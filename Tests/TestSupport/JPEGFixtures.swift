@@ -86,7 +86,9 @@ public enum JPEGFixtures {
         profile[2] = UInt8((size >> 8) & 255); profile[3] = UInt8(size & 255)
         for (offset, byte) in Array("mntrRGB XYZ ".utf8).enumerated() { profile[12 + offset] = byte }
         for (offset, byte) in Array("acsp".utf8).enumerated() { profile[36 + offset] = byte }
-        for index in 128..<count { profile[index] = UInt8(index % 251) }
+        profile[8] = 2; profile[9] = 0x10  // version 2.1
+        // A tag count of 0 at 128 keeps it a profile lcms2 reads; the rest is filler.
+        for index in 132..<count { profile[index] = UInt8(index % 251) }
         return profile
     }
 }

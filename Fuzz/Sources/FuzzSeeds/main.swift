@@ -89,6 +89,23 @@ save("heif", "grid.heic", HEIFAssembly.grid(tiles: [tile, tile], columns: 2, row
 let sequence = HEIFAssembly.sequence(HEIFFixtures.encode(small), width: 24, height: 16)
 save("heif", "sequence.heic", sequence)
 save("heif", "cut.heic", Array(sequence.prefix(sequence.count / 2)))
+// Size lies: an ispe smaller and one larger than the coded frame, an alpha image's, an AVIF
+// grid whose tiles claim less than their frames, and a grid whose tiles name one larger frame.
+// 128-pixel frames under 16-pixel claims: beyond the 63 pixels of padding a frame may add.
+let frame128 = HEIFFixtures.encode(picture(128, 128))
+save("heif", "lie-small.heic", HEIFSizeLies.lyingISPE(frame128, width: 16, height: 16))
+save("heif", "lie-large.heic", HEIFSizeLies.lyingISPE(frame128, width: 4096, height: 4096))
+let alphaFrame = HEIFFixtures.encode(picture(128, 128, alpha: true))
+if let alphaISPE = (0..<alphaFrame.count - 4).last(where: { alphaFrame[$0..<$0 + 4].elementsEqual("ispe".utf8) }) {
+    var lie = alphaFrame
+    lie.replaceSubrange(alphaISPE + 8..<alphaISPE + 16, with: [0, 0, 0, 16, 0, 0, 0, 16])
+    save("heif", "lie-alpha.heic", lie)
+}
+let av1Tile = HEIFFixtures.encode(picture(128, 128), options: .init(codec: .av1))
+save("heif", "lie-grid.avif", HEIFSizeLies.grid(tiles: [HEIFSizeLies.lyingISPE(av1Tile, width: 16, height: 16)], columns: 4, rows: 4,
+                                                output: (64, 64), tileOrder: Array(repeating: 0, count: 16)))
+save("heif", "shared-frame-grid.heic", HEIFSizeLies.grid(tiles: [HEIFFixtures.encode(picture(16, 16)), frame128], columns: 2, rows: 2,
+                                                         output: (32, 32), tileOrder: [0, 1, 1, 1]))
 
 // WebP, made with libwebp: lossy, lossless with alpha, with ICC, animated, one cut short.
 let lossy = WebPFixtures.encode(picture(40, 30), quality: 70)

@@ -41,10 +41,14 @@ int tg_jpeg_decoder_failure(const tg_jpeg_decoder *decoder);
 /// Opens `path` and reads its header (keeping APP2 markers for the ICC profile).
 /// `max_memory` bounds what libjpeg may allocate, in bytes (0: unbounded). `scan_limit`: most
 /// scans a progressive file may have (0: unbounded); libjpeg stops once it meets one more.
-int tg_jpeg_decoder_open(tg_jpeg_decoder *decoder, const char *path, long max_memory, int scan_limit, tg_jpeg_info *info);
+/// `block_limit`: most blocks of coefficients a progressive file's scans may decode, summed over
+/// its scans (0: unbounded); libjpeg stops once a scan would pass it.
+int tg_jpeg_decoder_open(tg_jpeg_decoder *decoder, const char *path, long max_memory, int scan_limit,
+                         long long block_limit, tg_jpeg_info *info);
 
-/// The file's start-of-scan markers, counted from its bytes without decoding (after open).
-int tg_jpeg_decoder_count_scans(tg_jpeg_decoder *decoder);
+/// The file's start-of-scan markers, counted from its bytes without decoding (after open), and
+/// into `blocks` the blocks of coefficients those scans decode, summed over the scans.
+int tg_jpeg_decoder_count_scans(tg_jpeg_decoder *decoder, long long *blocks);
 
 /// The embedded ICC profile, malloc'd (free with tg_jpeg_free), or NULL with length 0.
 int tg_jpeg_decoder_icc(tg_jpeg_decoder *decoder, uint8_t **data, unsigned *length);

@@ -107,7 +107,7 @@ struct ImageJob: Sendable {
             return failed(outcome, facts, error, recipe: recipe)
         }
         defer { context.memory.release(estimate) }
-        let made: (files: [(path: String, bytes: [UInt8])], records: [String: RenditionRecord], placeholder: PlaceholderRecord?)
+        let made: (files: [(path: String, bytes: [UInt8])], records: [String: RenditionRecord], placeholder: PlaceholderRecord?, warnings: [String])
         do {
             made = try make(plan, header: header, fallback: fallback, placeholder: placeholder)
         } catch {
@@ -136,13 +136,15 @@ struct ImageJob: Sendable {
             return outcome
         }
         outcome.bytesWritten = made.files.reduce(0) { $0 + $1.bytes.count }
+        // What the decoder left out of the renditions (a dropped ICC profile), said once per decode.
+        outcome.problems += made.warnings.map { ImageProblem(kind: .leftOut, file: entry.path, message: $0) }
         outcome.record = records.resized(facts, plan: plan, files: made.records, recipe: recipe.fingerprint, placeholder: made.placeholder)
         return outcome
     }
 
     /// Renders and encodes every rendition: the files to write and their records by fallback path.
     private func make(_ plan: ImagePlan, header: ImageHeader, fallback: FallbackFormat, placeholder: Bool) throws(CodecError)
-        -> (files: [(path: String, bytes: [UInt8])], records: [String: RenditionRecord], placeholder: PlaceholderRecord?) {
+        -> (files: [(path: String, bytes: [UInt8])], records: [String: RenditionRecord], placeholder: PlaceholderRecord?, warnings: [String]) {
         let encoder = RenditionEncoder(output: context.manifest.output, fallback: fallback)
         let rendered = try Renderer.render(path: context.absolutePath(entry.path), header: header, renditions: plan.renditions,
                                            limits: context.decodeLimits, placeholder: placeholder, planes: encoder.takesPlanes)
@@ -161,7 +163,8 @@ struct ImageJob: Sendable {
                                                       height: pixels.size.height, sources: sources.isEmpty ? nil : sources,
                                                       type: fallback.mediaType, width: pixels.size.width)
         }
-        return (files, records, StageClock.measure(.placeholder) { rendered.placeholder.flatMap { Placeholders.record($0.rgba) } })
+        return (files, records, StageClock.measure(.placeholder) { rendered.placeholder.flatMap { Placeholders.record($0.rgba) } },
+                rendered.source.warnings)
     }
 
     /// How the reason begins when an image's files could not be written.

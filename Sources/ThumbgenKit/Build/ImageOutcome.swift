@@ -39,6 +39,9 @@ public struct ImageProblem: Sendable, Equatable {
         /// The previous index lists a file under a name thumbgen could not have written for its
         /// image: that file is left alone (never replaced or deleted through the index).
         case ignoredListing
+        /// The renditions were made, without something of the original (a damaged or oversized
+        /// ICC profile): the message says what and why.
+        case leftOut
     }
 
     public var kind: Kind

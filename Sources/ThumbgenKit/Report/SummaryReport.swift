@@ -36,7 +36,7 @@ enum SummaryReport {
             let message = switch problem.kind {
             case .unreadable, .unsupported: "\(problem.message); the index points to the original"
             case .inTheWay: "\(problem.message); until then its image shows the original"
-            case .keptPrevious, .ignoredListing: problem.message
+            case .keptPrevious, .ignoredListing, .leftOut: problem.message
             }
             return Diagnostic(.warning, file: display(problem.file), message: message, category: .image)
         }
