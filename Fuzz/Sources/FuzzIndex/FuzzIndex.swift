@@ -13,8 +13,23 @@ public func fuzzIndex(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = DownloadBytes(index: index)
     for folder in ["", "out", "a/b"] {
         let paths = IndexPaths(indexPath: folder.isEmpty ? "renditions.json" : folder + "/renditions.json")
-        for path in IndexFileList.files(of: index, paths: paths) {
+        let owned = IndexFileList.files(of: index, paths: paths)
+        for path in owned {
             precondition(!path.hasPrefix("/") && !path.split(separator: "/").contains(".."), "a listed file leaves root: \(path)")
+            precondition(RenditionNaming.isRenditionName(path), "an owned file is no rendition name: \(path)")
+        }
+        // Under its own image, a file the index names is owned or foreign, never both.
+        for (image, record) in index.images {
+            let original = paths.rootRelative(image) ?? image
+            let mine = Set(IndexFileList.files(of: record, image: original, paths: paths))
+            precondition(mine.allSatisfy { RenditionNaming.couldBeRendition($0, of: original) }, "owned under a name thumbgen never writes")
+        }
+        _ = IndexFileList.foreignFiles(of: index, paths: paths)
+    }
+    // lookup answers only when every path is one the index could hold.
+    if index.firstUncontainedPath == nil {
+        for (image, record) in index.images {
+            for entry in record.renditions.values { precondition(RenditionIndex.isContained(entry.file, image: image)) }
         }
     }
     for (image, record) in index.images.prefix(8) {

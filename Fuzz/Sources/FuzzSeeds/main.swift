@@ -142,5 +142,14 @@ let indexes = [
     ##"{"generator":"thumbgen 0.2.0","images":{"photos/a.jpg":{"bytes":2811404,"format":"jpeg","height":3024,"placeholder":{"color":"#6f8fa8","thumbhash":"1QcSHQRnh493V4dIh4eXh1h4kJUI"},"recipe":"0123456789abcdef0123456789abcdef","renditions":{"card@2x":{"bytes":30211,"file":"photos/a.Thumbnail(640x480).jpg","height":480,"sources":[{"bytes":14022,"file":"photos/a.Thumbnail(640x480).avif","type":"image/avif"},{"bytes":19870,"file":"photos/a.Thumbnail(640x480).webp","type":"image/webp"}],"type":"image/jpeg","width":640},"thumb@1.5x":{"bytes":9120,"file":"photos/a.Thumbnail(90x90).jpg","height":90,"type":"image/jpeg","width":90}},"sha256":"9f2c","status":"resized","width":4032},"b.png":{"bytes":10,"error":"corrupt","format":"png","height":0,"renditions":{"card@2x":{"bytes":10,"file":"b.png","height":0,"width":0}},"sha256":"","status":"unreadable","width":0}},"output":{"formats":["avif","webp"],"jpeg":{"progressive":false,"quality":82},"png":{"compression":6}},"rendering":5,"schema":1,"slots":{"card":{"fit":"inside","scales":[2,3],"size":"320x180","sizes":"100vw"},"thumb":{"fit":"cover","scales":[1.5],"size":"60x60"}}}"##,
     #"{"generator":"g","images":{"../x.jpg":{"bytes":-1,"format":"jpeg","height":9223372036854775807,"renditions":{"s@1x":{"bytes":1,"file":"../../etc/x.Thumbnail(1x1).jpg","height":-4,"width":9223372036854775807}},"sha256":"","status":"resized","width":-1}},"schema":1,"shard":{"count":2,"index":1,"manifest":"m"},"slots":{"s":{"fit":"x","scales":[0,-1,1e308],"size":"1x1"}}}"#,
 ]
+// Hostile paths: a user's file under a rendition-like name, another image's stem, another folder,
+// an absolute path, empty and `.` parts, a climb past the image's own folder.
+let hostileFiles = ["photos/mine.Thumbnail(1x1).jpg", "photos/b.Thumbnail(1x1).jpg", "other/a.Thumbnail(1x1).jpg",
+                    "/etc/a.Thumbnail(1x1).jpg", "photos//a.Thumbnail(1x1).jpg", "photos/./a.Thumbnail(1x1).jpg",
+                    "../../etc/passwd", "photos/a.Thumbnail(0x1).jpg", "photos/a.Thumbnail(1x1).gif"]
+for (index, file) in hostileFiles.enumerated() {
+    let text = #"{"generator":"thumbgen 0.2.0","images":{"photos/a.jpg":{"bytes":9,"format":"jpeg","height":10,"renditions":{"s@1x":{"bytes":4,"file":"FILE","height":1,"sources":[{"bytes":4,"file":"FILE","type":"image/webp"}],"type":"image/jpeg","width":1}},"sha256":"","status":"resized","width":10}},"schema":1,"slots":{"s":{"fit":"inside","scales":[1],"size":"1x1"}}}"#
+    save("index", "hostile\(index).json", Array(text.replacing("FILE", with: file).utf8))
+}
 for (index, text) in indexes.enumerated() { save("index", "seed\(index).json", Array(text.utf8)) }
 print("FuzzSeeds: wrote seeds under \(root)")

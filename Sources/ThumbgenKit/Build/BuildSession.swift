@@ -23,7 +23,7 @@ struct BuildSession {
             do {
                 try state.ensure()
             } catch {
-                throw BuildFailure(description: error.description)
+                throw BuildFailure(description: MachineFailure.explained(error).description)
             }
         }
         files = SiteFiles(root: manifest.root.path)
@@ -51,7 +51,7 @@ struct BuildSession {
             do {
                 journal = try BuildJournal(name: state.journal, state: state)
             } catch {
-                throw BuildFailure(description: error.description)
+                throw BuildFailure(description: MachineFailure.explained(error).description)
             }
             // What unfinished builds made is carried into this journal before theirs go.
             journal.record(leftovers.files.sorted())
@@ -91,7 +91,7 @@ struct BuildSession {
             try registry.adding(generator.paths.index).save(files, previous: registry, temporaryName: journal.temporaryName())
             try IndexWriter.write(index, to: generator.outputIndex, files: files, journal: journal)
         } catch {
-            throw BuildFailure(description: error.description)
+            throw BuildFailure(description: MachineFailure.explained(error).description)
         }
         if let stopped = outcomes.lazy.compactMap(\.stop).first { throw BuildFailure(description: stopped.description) }
         let pruned = stale.filter { files.remove($0) }

@@ -54,11 +54,11 @@ extension RootDirectory {
     /// writing, as a lock file: no link followed on the way or at the end, and only a regular
     /// file accepted. The caller owns the descriptor and closes it.
     public func openLockFile(_ relative: String, createFolders: Bool = false) throws(WriteError) -> Int32 {
-        try openFile(relative, flags: O_RDWR, createFolders: createFolders)
+        try openFile(relative, flags: O_RDWR | O_CREAT, createFolders: createFolders)
     }
 
-    /// Opens (creating it, mode 0644, when missing) the file at `relative` with `flags`
-    /// (`O_RDWR`, `O_WRONLY | O_APPEND`): no link followed on the way or at the end, and only a
+    /// Opens the file at `relative` with `flags` (`O_RDWR`, `O_WRONLY | O_APPEND`, with `O_CREAT`
+    /// to create it, mode 0644, when missing): no link followed on the way or at the end, and only a
     /// regular file accepted, so a link planted at a state file's name never gets a byte. The
     /// caller owns the descriptor and closes it.
     public func openFile(_ relative: String, flags: Int32, createFolders: Bool = false) throws(WriteError) -> Int32 {
@@ -66,7 +66,7 @@ extension RootDirectory {
         let folder = try openParent(path, create: createFolders, for: .write)
         // O_NONBLOCK: a FIFO at the name must not make the open wait; it is refused below.
         let raw = retryingInterrupts {
-            openat(folder.raw, path.name, flags | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+            openat(folder.raw, path.name, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
         }
         guard raw >= 0 else {
             let code = errno

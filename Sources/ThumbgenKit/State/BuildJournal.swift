@@ -30,7 +30,7 @@ final class BuildJournal: @unchecked Sendable {
         self.name = name
         self.state = state
         token = String(UInt64.random(in: 0...UInt64(UInt32.max)) | (1 << 32), radix: 16).dropFirst().description
-        descriptor = try state.open(name, flags: O_WRONLY | O_APPEND)
+        descriptor = try state.open(name, flags: O_WRONLY | O_APPEND | O_CREAT)
         append("T " + token)
     }
 

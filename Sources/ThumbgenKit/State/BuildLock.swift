@@ -15,7 +15,7 @@ public final class BuildLock {
         descriptors.append(folder)
         try take(folder, path: root, exclusive: shard == nil, onWait: onWait)
         if shard != nil {
-            let descriptor = try state.open(state.shardLock, flags: O_RDWR)
+            let descriptor = try state.open(state.shardLock, flags: O_RDWR | O_CREAT)
             descriptors.append(descriptor)
             try take(descriptor, path: state.path + "/" + state.shardLock, exclusive: true, onWait: onWait)
         }

@@ -5,7 +5,8 @@ import Glibc
 /// `clean`): each is written down, with its folder, in `.thumbgen/temporaries.<command>` before
 /// it is created, so that the command's next run removes whatever a killed run left behind
 /// (nothing half-written is ever deployed). The file is locked while the command runs, so two
-/// runs of one command never remove each other's temporaries.
+/// runs of one command never remove each other's temporaries. A run that writes nothing
+/// creates nothing (not even `.thumbgen/`).
 /// Not named `journal.…`: builds own the files their journals list, and these list none.
 final class CommandJournal {
     private let state: StateFolder
@@ -17,13 +18,17 @@ final class CommandJournal {
     private var descriptor: Int32 = -1
     private var next = 0
 
-    /// Takes the journal of `command` (waiting for another run of it), removes the temporaries
-    /// an earlier run recorded and left, and starts afresh.
+    /// When an earlier run left a journal, takes it (waiting for another run of the command),
+    /// removes the temporaries it recorded and left, and starts afresh.
     init(command: String, state: StateFolder) {
         self.state = state
         name = "temporaries.\(command)"
         token = String(UInt32.random(in: 0x1000_0000...UInt32.max), radix: 16)
-        guard let raw = try? state.open(name, flags: O_RDWR) else { return }
+        if let raw = try? state.open(name, flags: O_RDWR) { take(raw) }
+    }
+
+    /// Locks the journal, removes what it lists, and starts this run's record in it.
+    private func take(_ raw: Int32) {
         descriptor = raw
         while flock(raw, LOCK_EX) != 0, errno == EINTR {}
         Self.removeLeftovers(Self.readAll(raw))
@@ -35,6 +40,7 @@ final class CommandJournal {
 
     /// The next temporary's name in `folder` (a path as the command opens it), recorded first.
     func temporaryName(in folder: String) -> String {
+        if descriptor < 0, let raw = try? state.open(name, flags: O_RDWR | O_CREAT) { take(raw) }
         next += 1
         let temporary = TemporaryNames.name(token: token, number: next)
         // Absolute: the next run may start from another working folder.

@@ -73,10 +73,12 @@ public struct StateFolder: Sendable {
         try directory!.writeAtomically(bytes, to: Self.name + "/" + name, temporaryName: temporaryName)
     }
 
-    /// Opens the state file `name` with `flags` (creating it, and the folder, when missing).
+    /// Opens the state file `name` with `flags`; with `O_CREAT` the file, and the folder, are
+    /// created when missing.
     func open(_ name: String, flags: Int32) throws(WriteError) -> Int32 {
-        try ensure()
-        return try directory!.openFile(Self.name + "/" + name, flags: flags)
+        if flags & O_CREAT != 0 { try ensure() }
+        guard let directory else { throw openFailure! }
+        return try directory.openFile(Self.name + "/" + name, flags: flags)
     }
 
     /// Deletes the state file `name`; a link there is removed itself, never what it points to.
