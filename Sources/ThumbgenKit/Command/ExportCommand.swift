@@ -39,7 +39,7 @@ enum ExportCommand {
         do {
             let catalog = try RootDirectory(path: folder)
             let root = try RootDirectory(path: manifest.root.path)
-            let temporaries = CommandJournal(command: "export", state: StateFolder(manifestDirectory: manifest.directory.path, shard: nil))
+            let temporaries = CommandJournal(command: "export", manifest: manifest)
             outcome = try CatalogExport.export(plan, into: catalog, sourceRoot: root, temporaries: temporaries)
         } catch {
             diagnostics.error(error.description, category: .stopped)

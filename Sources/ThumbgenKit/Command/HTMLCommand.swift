@@ -24,7 +24,7 @@ enum HTMLCommand {
             return
         }
         var changed = 0, tags = 0, warnings = 0
-        let journal = CommandJournal(command: "html", state: StateFolder(manifestDirectory: manifest.directory.path, shard: nil))
+        let journal = CommandJournal(command: "html", manifest: manifest)
         for page in pages {
             guard let bytes = FileManager.default.contents(atPath: page.path).map(Array.init) else {
                 diagnostics.error("\(page.path): cannot read the page", category: .stopped)

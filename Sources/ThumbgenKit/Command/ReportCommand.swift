@@ -17,7 +17,7 @@ enum ReportCommand {
             return
         }
         do {
-            let journal = CommandJournal(command: "report", state: StateFolder(manifestDirectory: manifest.directory.path, shard: nil))
+            let journal = CommandJournal(command: "report", manifest: manifest)
             let folder = paths.report.parentPath
             try files.write(Array(ReportPage.html(index: index, manifestName: manifest.file).utf8), to: paths.report,
                             temporaryName: journal.temporaryName(in: folder.isEmpty ? files.root : files.root + "/" + folder))

@@ -36,6 +36,11 @@ final class CommandJournal {
         write("T \(token)\n")
     }
 
+    /// The journal of `command` in the state folder beside `manifest`.
+    convenience init(command: String, manifest: Manifest) {
+        self.init(command: command, state: StateFolder(manifestDirectory: manifest.directory.path, shard: nil))
+    }
+
     deinit { finish() }
 
     /// The next temporary's name in `folder` (a path as the command opens it), recorded first.
@@ -70,7 +75,9 @@ final class CommandJournal {
     private static func removeLeftovers(_ text: String) {
         var tokens: [String] = []
         for line in text.split(separator: "\n") {
-            if line.hasPrefix("T ") {
+            // Only a token of the form thumbgen makes: a journal from elsewhere (a repository)
+            // cannot name `.thumbgen-notes-1` for removal.
+            if line.hasPrefix("T "), line.count == 10, line.dropFirst(2).allSatisfy({ $0.isHexDigit && !$0.isUppercase }) {
                 tokens.append(String(line.dropFirst(2)))
             } else if line.hasPrefix("P "), let path = try? JSONDecoder().decode(String.self, from: Data(line.dropFirst(2).utf8)) {
                 let name = path.lastPathPart

@@ -90,15 +90,18 @@ import TestSupport
         journal.finish()
         #expect(site.folder.read(".thumbgen/temporaries.report") == [])
 
-        site.folder.write(".thumbgen/temporaries.report", text: "T 1234abcd\nP \"\(site.folder.path)/site/.thumbgen-1234abcd-1\"\nP \"\(site.folder.path)/site/photos/a.jpg\"\nP \"\(site.folder.path)/site/.thumbgen-99999999-1\"\n")
+        site.folder.write(".thumbgen/temporaries.report", text: "T notes\nP \"\(site.folder.path)/site/.thumbgen-notes-1\"\nT 1234abcd\nP \"\(site.folder.path)/site/.thumbgen-1234abcd-1\"\nP \"\(site.folder.path)/site/photos/a.jpg\"\nP \"\(site.folder.path)/site/.thumbgen-99999999-1\"\n")
         site.folder.write("site/.thumbgen-1234abcd-1", text: "half a report")
         site.folder.write("site/.thumbgen-99999999-1", text: "mine")
+        site.folder.write("site/.thumbgen-notes-1", text: "mine")
         site.folder.write("site/photos/a.jpg", text: "mine")
         #expect(site.run(["report", site.manifestPath]).code == .success)
         #expect(!site.folder.exists("site/.thumbgen-1234abcd-1"))
         // Only temporaries of a token the journal gave: a listed original, or a name of another
         // token, stays.
         #expect(site.folder.read("site/.thumbgen-99999999-1") == Array("mine".utf8))
+        // Nor a token thumbgen never makes, which a journal from elsewhere could name.
+        #expect(site.folder.read("site/.thumbgen-notes-1") == Array("mine".utf8))
         #expect(site.folder.read("site/photos/a.jpg") == Array("mine".utf8))
         #expect(site.folder.exists("site/report.html"))
         #expect(site.folder.read(".thumbgen/temporaries.report") == [])
