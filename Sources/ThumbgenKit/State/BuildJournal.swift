@@ -29,9 +29,9 @@ final class BuildJournal: @unchecked Sendable {
     init(name: String, state: StateFolder) throws(WriteError) {
         self.name = name
         self.state = state
-        token = String(UInt64.random(in: 0...UInt64(UInt32.max)) | (1 << 32), radix: 16).dropFirst().description
+        token = TemporaryNames.newToken()
         descriptor = try state.open(name, flags: O_WRONLY | O_APPEND | O_CREAT)
-        append("T " + token)
+        lock.withLock { write(JournalLine.token(token)) }
     }
 
     deinit { if descriptor >= 0 { Glibc.close(descriptor) } }
@@ -43,9 +43,9 @@ final class BuildJournal: @unchecked Sendable {
         for name in names {
             guard let data = state.read(name, limit: 1 << 30) else { continue }
             for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-                if line.hasPrefix("T "), line.count == 10 {
-                    leftovers.tokens.insert(String(line.dropFirst(2)))
-                } else if line.hasPrefix("F "), let file = try? JSONDecoder().decode(String.self, from: Data(line.dropFirst(2).utf8)) {
+                if let token = JournalLine.token(in: line) {
+                    leftovers.tokens.insert(token)
+                } else if let file = JournalLine.path(in: line, "F") {
                     leftovers.files.insert(file)
                 }
             }
@@ -57,10 +57,7 @@ final class BuildJournal: @unchecked Sendable {
     func record(_ files: [String]) {
         lock.withLock {
             var lines = ""
-            for file in files where recorded.insert(file).inserted {
-                let quoted = (try? JSONEncoder().encode(file)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-                lines += "F " + quoted + "\n"
-            }
+            for file in files where recorded.insert(file).inserted { lines += JournalLine.path("F", file) }
             if !lines.isEmpty { write(lines) }
         }
     }
@@ -80,10 +77,6 @@ final class BuildJournal: @unchecked Sendable {
             descriptor = -1
             state.remove(name)
         }
-    }
-
-    private func append(_ line: String) {
-        lock.withLock { write(line + "\n") }
     }
 
     /// Appends. A journal that cannot be written (the state folder deleted meanwhile) costs only

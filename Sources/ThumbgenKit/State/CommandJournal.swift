@@ -23,7 +23,7 @@ final class CommandJournal {
     init(command: String, state: StateFolder) {
         self.state = state
         name = "temporaries.\(command)"
-        token = String(UInt32.random(in: 0x1000_0000...UInt32.max), radix: 16)
+        token = TemporaryNames.newToken()
         if let raw = try? state.open(name, flags: O_RDWR) { take(raw) }
     }
 
@@ -33,7 +33,7 @@ final class CommandJournal {
         while flock(raw, LOCK_EX) != 0, errno == EINTR {}
         Self.removeLeftovers(Self.readAll(raw))
         _ = ftruncate(raw, 0)
-        write("T \(token)\n")
+        write(JournalLine.token(token))
     }
 
     /// The journal of `command` in the state folder beside `manifest`.
@@ -50,9 +50,7 @@ final class CommandJournal {
         let temporary = TemporaryNames.name(token: token, number: next)
         // Absolute: the next run may start from another working folder.
         let base = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + (folder.isEmpty ? "." : folder)
-        let path = base + "/" + temporary
-        let quoted = (try? JSONEncoder().encode(path)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
-        write("P \(quoted)\n")
+        write(JournalLine.path("P", base + "/" + temporary))
         return temporary
     }
 
@@ -75,11 +73,9 @@ final class CommandJournal {
     private static func removeLeftovers(_ text: String) {
         var tokens: [String] = []
         for line in text.split(separator: "\n") {
-            // Only a token of the form thumbgen makes: a journal from elsewhere (a repository)
-            // cannot name `.thumbgen-notes-1` for removal.
-            if line.hasPrefix("T "), line.count == 10, line.dropFirst(2).allSatisfy({ $0.isHexDigit && !$0.isUppercase }) {
-                tokens.append(String(line.dropFirst(2)))
-            } else if line.hasPrefix("P "), let path = try? JSONDecoder().decode(String.self, from: Data(line.dropFirst(2).utf8)) {
+            if let token = JournalLine.token(in: line) {
+                tokens.append(token)
+            } else if let path = JournalLine.path(in: line, "P") {
                 let name = path.lastPathPart
                 guard tokens.contains(where: { TemporaryNames.belongs(name, to: $0) }) else { continue }
                 _ = try? RootDirectory(path: path.parentPath.isEmpty ? "/" : path.parentPath).remove(name)

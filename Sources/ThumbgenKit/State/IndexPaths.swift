@@ -98,6 +98,16 @@ public struct IndexPaths: Sendable {
 enum TemporaryNames {
     static let prefix = ".thumbgen-"
 
+    /// A fresh token: eight lowercase hex digits.
+    static func newToken() -> String {
+        String(UInt32.random(in: 0x1000_0000...UInt32.max), radix: 16)
+    }
+
+    /// True for a token of the form `newToken` makes.
+    static func isToken(_ text: some StringProtocol) -> Bool {
+        text.count == 8 && text.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+    }
+
     static func name(token: String, number: Int) -> String {
         "\(prefix)\(token)-\(number)"
     }

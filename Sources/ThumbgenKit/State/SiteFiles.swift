@@ -55,6 +55,6 @@ final class SiteFiles: @unchecked Sendable {
 
     /// A temporary name for a write no build journal covers (state files outside root).
     static func unrecordedTemporaryName() -> String {
-        TemporaryNames.name(token: String(UInt32.random(in: 0x1000_0000...UInt32.max), radix: 16), number: 0)
+        TemporaryNames.name(token: TemporaryNames.newToken(), number: 0)
     }
 }
