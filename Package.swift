@@ -59,14 +59,14 @@ let package = Package(
                 dependencies: ["Renditions", "Raster", "YAML", "ImageCodecs", "LibCrypto", "CSystem", "LibGumbo"]),
         .executableTarget(name: "thumbgen", dependencies: ["ThumbgenKit"]),
         // Makes the example site's originals (make originals).
-        .executableTarget(name: "ExampleOriginals", dependencies: ["ImageCodecs", "Raster", "GIFWriting"]),
+        .executableTarget(name: "ExampleOriginals", dependencies: ["ImageCodecs", "Raster", "GIFWriting"], path: "Tools/ExampleOriginals"),
         // GIF files for the example site and the tests (thumbgen reads GIFs, never writes them).
-        .target(name: "GIFWriting"),
+        .target(name: "GIFWriting", path: "Tools/GIFWriting"),
         // One rendition in several formats and settings, timed: bench/formats.py measures with it.
-        .executableTarget(name: "EncodeProbe", dependencies: ["ImageCodecs", "Raster"]),
+        .executableTarget(name: "EncodeProbe", dependencies: ["ImageCodecs", "Raster"], path: "Tools/EncodeProbe"),
         // What a client showing every slot of an index at scale 3 decodes and holds, from the
         // originals or from the files the index picks, one process per way (make saving).
-        .executableTarget(name: "DecodeSaving", dependencies: ["ImageCodecs", "Renditions"]),
+        .executableTarget(name: "DecodeSaving", dependencies: ["ImageCodecs", "Renditions"], path: "Tools/DecodeSaving"),
 
         // Fixtures generated in code, shared by the test targets.
         .target(name: "TestSupport", dependencies: ["ImageCodecs", "Raster", "ThumbgenKit", "GIFWriting", "LibWebP", "LibAVIF", "LibHEIF"],

@@ -1,6 +1,6 @@
 """WebP and AVIF against the JPEG fallback at equal quality: how the encoders' defaults were chosen.
 
-For each photo, EncodeProbe (Sources/EncodeProbe) makes the 960x540-box rendition with the
+For each photo, EncodeProbe (Tools/EncodeProbe) makes the 960x540-box rendition with the
 project's own decoders and resampler and encodes it at every setting asked for, timing each encode
 in CPU seconds (one thread; the median of --repeat runs). Each file is decoded by Pillow and scored
 with SSIMULACRA2 (PyPI `ssimulacra2`) against a full-decode Lanczos reference of the same size
