@@ -24,9 +24,11 @@ build: deps
 originals: build
 	$(RELEASE)/ExampleOriginals example-site/images
 
-# The served page is index.html.in with each image's markup written from the index (no JavaScript needed).
+# The served page is index.html.in with each image's markup written from the index (no JavaScript needed);
+# the web client (Clients/web) is copied beside it, where the page loads it from.
 thumbs: originals
 	$(RELEASE)/thumbgen build manifest.yaml
+	cp Clients/web/renditions.js Clients/web/thumbhash.js example-site/
 	cp example-site/index.html.in example-site/index.html
 	$(RELEASE)/thumbgen html example-site/index.html --manifest manifest.yaml
 

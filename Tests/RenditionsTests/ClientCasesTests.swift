@@ -2,8 +2,8 @@ import Foundation
 import Renditions
 import Testing
 
-/// The shared client cases (Tests/ClientCases/cases.json), which renditions.js answers too
-/// (Tests/ClientCases/renditions.test.mjs): the same index and questions, the same answers.
+/// The shared client cases (Clients/cases.json), which renditions.js answers too
+/// (Clients/web/renditions.test.mjs): the same index and questions, the same answers.
 @Suite struct ClientCasesTests {
     struct Cases: Decodable {
         struct Resolve: Decodable {
@@ -35,11 +35,11 @@ import Testing
         var thumbhash: [ThumbHash]
     }
 
-    /// Tests/ClientCases/cases.json, found from this file.
+    /// Clients/cases.json, found from this file.
     static let url: URL = {
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<2 { url.deleteLastPathComponent() }  // Tests/RenditionsTests/file → Tests
-        return url.appendingPathComponent("ClientCases/cases.json")
+        for _ in 0..<3 { url.deleteLastPathComponent() }  // Tests/RenditionsTests/file → project
+        return url.appendingPathComponent("Clients/cases.json")
     }()
 
     static let cases: Cases = try! JSONDecoder().decode(Cases.self, from: Data(contentsOf: url))

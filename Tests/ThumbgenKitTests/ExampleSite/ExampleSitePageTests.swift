@@ -57,9 +57,11 @@ import TestSupport
     }
 
     @Test func theSourcesNameNoRendition() throws {
-        for file in ["index.html.in", "main.js", "renditions.js", "thumbhash.js", "style.css"] {
-            let text = try String(contentsOf: Self.site.appendingPathComponent(file), encoding: .utf8)
-            #expect(!text.contains(".Thumbnail("), "\(file) names a rendition")
+        let client = Self.site.deletingLastPathComponent().appendingPathComponent("Clients/web")
+        for file in ["index.html.in", "main.js", "style.css"].map(Self.site.appendingPathComponent)
+            + ["renditions.js", "thumbhash.js"].map(client.appendingPathComponent) {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(!text.contains(".Thumbnail("), "\(file.path) names a rendition")
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// renditions.js in Node (Debian's `nodejs`): `node --test Tests/ClientCases/` answers the shared
+/// renditions.js in Node (Debian's `nodejs`): `node --test Clients/web/` answers the shared
 /// client cases, the same table the Swift tests read. Under `CI=true` a missing Node fails.
 @Suite struct RenditionsJSTests {
     static let node = Subprocess.find(["/usr/bin/node", "/usr/bin/nodejs", "/usr/local/bin/node"])
@@ -17,7 +17,7 @@ import TestSupport
                    "needs Node (scripts/install-deps.sh --test installs Debian's nodejs)"))
     func theSharedCasesPassInNode() throws {
         let node = try #require(Self.node, "CI=true and there is no node")
-        let (status, text) = try Subprocess.run(node, ["--test", "Tests/ClientCases/"], in: Self.project)
+        let (status, text) = try Subprocess.run(node, ["--test", "Clients/web/"], in: Self.project)
         #expect(status == 0, "\(text)")
         #expect(text.contains("# pass 6") && text.contains("# fail 0"), "\(text)")
     }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ThumbgenKit
 
-/// `thumbgen html`'s markup against the shared client cases (Tests/ClientCases/cases.json), which
+/// `thumbgen html`'s markup against the shared client cases (Clients/cases.json), which
 /// renditions.js answers too: the same attributes and index, the same markup and warning.
 @Suite struct PictureMarkupCasesTests {
     struct Cases: Decodable {
@@ -18,8 +18,8 @@ import Testing
 
     static let cases: Cases = {
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }  // Tests/ThumbgenKitTests/Web/file → Tests
-        return try! JSONDecoder().decode(Cases.self, from: Data(contentsOf: url.appendingPathComponent("ClientCases/cases.json")))
+        for _ in 0..<4 { url.deleteLastPathComponent() }  // Tests/ThumbgenKitTests/Web/file → project
+        return try! JSONDecoder().decode(Cases.self, from: Data(contentsOf: url.appendingPathComponent("Clients/cases.json")))
     }()
 
     @Test func sameMarkupAndWarningsAsRenditionsJS() {

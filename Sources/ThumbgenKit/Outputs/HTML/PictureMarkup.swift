@@ -1,7 +1,7 @@
 import Renditions
 
 /// The markup for one `<img data-image data-slot>`, from the index alone: what renditions.js's
-/// `markup()` writes, byte for byte (Tests/ClientCases/cases.json holds both to it).
+/// `markup()` writes, byte for byte (Clients/cases.json holds both to it).
 ///
 /// `<picture data-thumbgen>`, one `<source type srcset sizes>` per modern type, then the `<img>`
 /// with the author's attributes in their order and the generated ones after them: `src` (the file

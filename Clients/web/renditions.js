@@ -1,6 +1,6 @@
 // The web client of thumbgen's index (renditions.json). No dependencies: it runs in a browser and
 // in Node at build time. It follows the rules of the Swift `Renditions` library and writes the
-// markup `thumbgen html` writes, byte for byte (Tests/ClientCases/cases.json holds both to it):
+// markup `thumbgen html` writes, byte for byte (Clients/cases.json holds both to it):
 //
 //   <picture data-thumbgen><source type="image/avif" srcset="… 600w, …" sizes="…">…
 //     <img … src="…" srcset="… 600w, …" sizes="…" width="…" height="…" loading="lazy" decoding="async"

@@ -1,6 +1,6 @@
 // ThumbHash decoding for renditions.js: the reference decoder's arithmetic (Evan Wallace's
 // ThumbHash), step for step, so that it gives the bytes the Swift `Renditions` library gives
-// (Tests/ClientCases/cases.json holds both to it). Returns null for a malformed hash: an index is
+// (Clients/cases.json holds both to it). Returns null for a malformed hash: an index is
 // untrusted input.
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

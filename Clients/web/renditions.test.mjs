@@ -1,11 +1,11 @@
-// renditions.js against the shared client cases (cases.json), the same table the Swift tests
-// read: the same index and questions, the same answers. Run: node --test Tests/ClientCases/
+// renditions.js against the shared client cases (Clients/cases.json), the same table the Swift tests
+// read: the same index and questions, the same answers. Run: node --test Clients/web/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import * as client from '../../example-site/renditions.js';
+import * as client from './renditions.js';
 
-const cases = JSON.parse(readFileSync(new URL('./cases.json', import.meta.url), 'utf8'));
+const cases = JSON.parse(readFileSync(new URL('../cases.json', import.meta.url), 'utf8'));
 const index = client.indexFrom(cases.index, '');
 
 test('resolve: file, scale, pixel size, type and kind', () => {
