@@ -11,6 +11,8 @@ let package = Package(
         .executable(name: "thumbgen", targets: ["thumbgen"]),
         .library(name: "Renditions", targets: ["Renditions", "RenditionsBundle"]),
         .library(name: "ThumbgenKit", targets: ["ThumbgenKit"]),
+        // The command line as a library: `Thumbgen.run` drives every command in-process (tests, TestSupport).
+        .library(name: "ThumbgenCLI", targets: ["ThumbgenCLI"]),
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
         .library(name: "Raster", targets: ["Raster"]),
         // Fixtures made in code: the tests' and the fuzz seeds' (Fuzz/Sources/FuzzSeeds).
@@ -57,7 +59,9 @@ let package = Package(
                 dependencies: ["Raster", "CJPEG", "CPNG", "LibJPEG", "LibPNG", "LibEXIF", "LibDeflate", "LibWebP", "LibAVIF", "LibHEIF", "LibGIF", "LibLCMS2"]),
         .target(name: "ThumbgenKit",
                 dependencies: ["Renditions", "Raster", "YAML", "ImageCodecs", "LibCrypto", "CSystem", "LibGumbo"]),
-        .executableTarget(name: "thumbgen", dependencies: ["ThumbgenKit"]),
+        // The command line: argv, the commands, the console, diagnostics and exit status, the watch loop.
+        .target(name: "ThumbgenCLI", dependencies: ["ThumbgenKit", "Renditions", "Raster", "ImageCodecs", "CSystem"]),
+        .executableTarget(name: "thumbgen", dependencies: ["ThumbgenCLI"]),
         // Makes the example site's originals (make originals).
         .executableTarget(name: "ExampleOriginals", dependencies: ["ImageCodecs", "Raster", "GIFWriting"], path: "Tools/ExampleOriginals"),
         // GIF files for the example site and the tests (thumbgen reads GIFs, never writes them).
@@ -69,7 +73,7 @@ let package = Package(
         .executableTarget(name: "DecodeSaving", dependencies: ["ImageCodecs", "Renditions"], path: "Tools/DecodeSaving"),
 
         // Fixtures generated in code, shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["ImageCodecs", "Raster", "ThumbgenKit", "GIFWriting", "LibWebP", "LibAVIF", "LibHEIF"],
+        .target(name: "TestSupport", dependencies: ["ImageCodecs", "Raster", "ThumbgenKit", "ThumbgenCLI", "GIFWriting", "LibWebP", "LibAVIF", "LibHEIF"],
                 path: "Tests/TestSupport"),
 
         .testTarget(name: "RenditionsTests", dependencies: ["Renditions", "RenditionsBundle"], resources: [.copy("Resources")]),
@@ -78,6 +82,6 @@ let package = Package(
         .testTarget(name: "ImageCodecsTests",
                     dependencies: ["ImageCodecs", "Raster", "TestSupport", "LibWebP", "LibAVIF", "LibLCMS2", "LibHEIF", "LibGIF"]),
         .testTarget(name: "ThumbgenKitTests",
-                    dependencies: ["ThumbgenKit", "ImageCodecs", "Raster", "Renditions", "TestSupport"]),
+                    dependencies: ["ThumbgenKit", "ThumbgenCLI", "ImageCodecs", "Raster", "Renditions", "TestSupport"]),
     ]
 )

@@ -1,4 +1,4 @@
 import Glibc
-import ThumbgenKit
+import ThumbgenCLI
 
 exit(Thumbgen.main().rawValue)

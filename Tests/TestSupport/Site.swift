@@ -2,6 +2,7 @@ import Foundation
 import ImageCodecs
 import Raster
 import Renditions
+import ThumbgenCLI
 import ThumbgenKit
 
 /// A site in a scratch folder: a manifest, its originals, and builds run on it.

@@ -66,7 +66,7 @@ extension Generator {
             }
         }
         if outcomes.allSatisfy({ $0.pending.isEmpty }) {
-            let index = IndexAssembler.assemble(outcomes, context: context, generator: "thumbgen \(Thumbgen.version)")
+            let index = IndexAssembler.assemble(outcomes, context: context, generator: GeneratorVersion.name)
             let existing = context.files.read(outputIndex, limit: 1 << 30)
             if existing == nil {
                 plan.index = context.files.entry(outputIndex) == .missing ? .missing : .damaged

@@ -9,13 +9,16 @@ public struct BuildOptions: Sendable {
     public var shard: Shard?
     /// Charge each image's CPU time to stages (`BuildSummary.profile`).
     public var profile = false
+    /// Where the stages tell their decisions (`--verbose`); nil tells nobody.
+    public var narrator: Narrator?
 
     public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false, shard: Shard? = nil,
-                profile: Bool = false) {
+                profile: Bool = false, narrator: Narrator? = nil) {
         self.jobs = jobs
         self.force = force
         self.shard = shard
         self.profile = profile
+        self.narrator = narrator
     }
 }
 
@@ -87,7 +90,7 @@ public struct Generator: Sendable {
         }
         var summary = BuildSummary(outcomes: outcomes)
         summary.problems = session.ignoredListings + summary.problems
-        var index = IndexAssembler.assemble(outcomes, context: context, generator: "thumbgen \(Thumbgen.version)")
+        var index = IndexAssembler.assemble(outcomes, context: context, generator: GeneratorVersion.name)
         index.shard = options.shard.map { ShardRecord(index: $0.index, count: $0.count, manifest: ShardIdentity(manifest: manifest).text) }
         summary.pruned = try session.finish(index, outcomes: outcomes)
         summary.seconds = Date().timeIntervalSince(started)

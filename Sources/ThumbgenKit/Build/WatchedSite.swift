@@ -4,18 +4,18 @@ import Glibc
 /// What `watch` listens to, and which events call for a build: the manifest, and the originals
 /// under root with the folders a glob could find new ones in. Thumbgen's own writes (renditions,
 /// the index, temporaries, `.thumbgen/`) and editors' side files (`.swp`, `~`) call for nothing.
-struct WatchedSite {
+package struct WatchedSite {
     /// The manifest, absolute, and the folder it is in.
     let manifestFile: String
     let manifestFolder: String
     /// The last manifest that loaded; nil until one does.
-    let manifest: Manifest?
+    package let manifest: Manifest?
     /// Most folders watched under root: each costs the kernel about a kilobyte.
-    static let maxFolders = 10_000
+    package static let maxFolders = 10_000
     /// The most folders under root this site watches (`maxFolders`; tests give fewer).
     let folderLimit: Int
 
-    init(manifestPath: String, manifest: Manifest?, folderLimit: Int = WatchedSite.maxFolders) {
+    package init(manifestPath: String, manifest: Manifest?, folderLimit: Int = WatchedSite.maxFolders) {
         let url = URL(fileURLWithPath: manifestPath).standardizedFileURL
         manifestFile = url.path
         manifestFolder = url.deletingLastPathComponent().path
@@ -26,7 +26,7 @@ struct WatchedSite {
     /// The manifest's folder, root and every folder below it that is not hidden (a glob never
     /// enters one, and `.thumbgen/` is there), and the folder of each original (a literal path
     /// may name one a glob would not reach).
-    var folders: Set<String> {
+    package var folders: Set<String> {
         var folders: Set<String> = [manifestFolder]
         guard let manifest else { return folders }
         let root = manifest.root.path
@@ -38,7 +38,7 @@ struct WatchedSite {
     }
 
     /// Does this event call for a build?
-    func matters(_ event: FolderEvent) -> Bool {
+    package func matters(_ event: FolderEvent) -> Bool {
         if event.isOverflow { return true }
         if event.folder == manifestFolder, event.name == manifestFile.lastPathPart { return true }
         guard let manifest, !event.name.hasPrefix(".") else { return false }
@@ -55,7 +55,7 @@ struct WatchedSite {
 
     /// The warning for a root with more folders than `folderLimit`, which `watch` would otherwise
     /// leave unwatched without a word; nil when every folder is watched.
-    var folderLimitWarning: String? {
+    package var folderLimitWarning: String? {
         guard let manifest, !Self.folders(under: manifest.root.path, limit: folderLimit).complete else { return nil }
         let root = NameText.displayed(DisplayPaths(root: manifest.root.path).show(""))
         return "thumbgen: warning: '\(root)' holds more than \(folderLimit) folders; watch follows the first \(folderLimit) only, so changes in the others go unnoticed: give the manifest a smaller root, or run 'thumbgen build' after changing them\n"

@@ -118,7 +118,7 @@ struct NodeReader {
 
 extension StringProtocol {
     /// Without leading or trailing spaces and tabs.
-    var trimmedSpaces: String {
+    package var trimmedSpaces: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }

@@ -1,5 +1,5 @@
 /// "Did you mean …?" for unknown names.
-enum Suggestion {
+package enum Suggestion {
     /// The known name closest to `name`, when it is close enough to be a likely typo.
     static func closest(to name: String, among known: some Sequence<String>) -> String? {
         let lowered = name.lowercased()
@@ -13,7 +13,7 @@ enum Suggestion {
     }
 
     /// ` (did you mean 'thumb'?)`, or nothing.
-    static func hint(for name: String, among known: some Sequence<String>) -> String {
+    package static func hint(for name: String, among known: some Sequence<String>) -> String {
         closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
     }
 

@@ -1,6 +1,6 @@
 extension Diagnostic {
     /// `{"column", "file", "line", "message", "severity"}`, the missing ones null.
-    var json: JSONValue {
+    package var json: JSONValue {
         .object(["severity": .string(severity.rawValue), "file": file.map { .string($0) } ?? .null,
                  "line": line.map { .int($0) } ?? .null, "column": column.map { .int($0) } ?? .null,
                  "message": .string(message)])
@@ -8,7 +8,7 @@ extension Diagnostic {
 
     /// The GitHub Actions workflow command that puts this finding on its line in a pull request:
     /// `::error file=photos/a.jpg,line=3,col=5::message`.
-    var workflowCommand: String {
+    package var workflowCommand: String {
         let level = switch severity {
         case .error: "error"
         case .warning: "warning"

@@ -73,7 +73,7 @@ public struct Recipe: Equatable, Sendable {
         "limits \(limits.pixels) \(limits.dimension) \(limits.memoryMB) \(limits.scans)"
     }
 
-    static var rendering: String { "rendering \(renderingVersion)" }
+    package static var rendering: String { "rendering \(renderingVersion)" }
 
     /// `library libwebp-encoder 1.2.4`, one a library.
     static func libraries(_ versions: CodecLibraries, _ libraries: [CodecLibraries.Library]) -> [String] {

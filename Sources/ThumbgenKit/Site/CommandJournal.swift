@@ -8,7 +8,7 @@ import Glibc
 /// runs of one command never remove each other's temporaries. A run that writes nothing
 /// creates nothing (not even `.thumbgen/`).
 /// Not named `journal.…`: builds own the files their journals list, and these list none.
-final class CommandJournal {
+package final class CommandJournal {
     private let state: StateFolder
     private let name: String
     /// Names this run's temporaries (`TemporaryNames`).
@@ -37,14 +37,14 @@ final class CommandJournal {
     }
 
     /// The journal of `command` in the state folder beside `manifest`.
-    convenience init(command: String, manifest: Manifest) {
+    package convenience init(command: String, manifest: Manifest) {
         self.init(command: command, state: StateFolder(manifestDirectory: manifest.directory.path, shard: nil))
     }
 
     deinit { finish() }
 
     /// The next temporary's name in `folder` (a path as the command opens it), recorded first.
-    func temporaryName(in folder: String) -> String {
+    package func temporaryName(in folder: String) -> String {
         if descriptor < 0, let raw = try? state.open(name, flags: O_RDWR | O_CREAT) { take(raw) }
         next += 1
         let temporary = TemporaryNames.name(token: token, number: next)

@@ -1,47 +1,47 @@
 import Glibc
 
 /// What happened to a name in a watched folder.
-struct FolderEvent: Equatable, Sendable {
+package struct FolderEvent: Equatable, Sendable {
     /// The watched folder, absolute.
-    var folder: String
+    package var folder: String
     /// The entry's name in it ("" for an event about the folder itself).
-    var name: String
-    var mask: UInt32
+    package var name: String
+    package var mask: UInt32
 
-    var isFolder: Bool { mask & UInt32(IN_ISDIR) != 0 }
+    package var isFolder: Bool { mask & UInt32(IN_ISDIR) != 0 }
     /// The kernel dropped events: anything may have changed.
-    var isOverflow: Bool { mask & UInt32(IN_Q_OVERFLOW) != 0 }
+    package var isOverflow: Bool { mask & UInt32(IN_Q_OVERFLOW) != 0 }
 }
 
 /// Linux inotify over folders, not files: editors save by writing a temporary file and renaming
 /// it over the original, which replaces the file a watch on it would follow. A folder's watch
 /// sees that rename as the name moved in (IN_MOVED_TO), and a plain write as IN_CLOSE_WRITE.
-final class FolderEvents {
+package final class FolderEvents {
     /// What each folder is watched for: files written, moved in or out, deleted; folders created
     /// (IN_CREATE, for folders only: a file's content counts when it is closed or moved in); the
     /// folder itself going away.
     static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE
                              | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
-    let descriptor: Int32
+    package let descriptor: Int32
     /// Watch descriptor → folder, and back.
     private var folders: [Int32: String] = [:]
     private var watches: [String: Int32] = [:]
 
     /// Nil, with errno set, when the system has no inotify left for this user.
-    init?() {
+    package init?() {
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
     }
 
     deinit { close(descriptor) }
 
-    var watchedFolders: Set<String> { Set(watches.keys) }
+    package var watchedFolders: Set<String> { Set(watches.keys) }
 
     /// Watches exactly `wanted`: adds the new folders, drops the others. Returns the errno of
     /// the first folder that could not be watched (ENOSPC: the user's limit of watches).
     @discardableResult
-    func watch(_ wanted: Set<String>) -> (folder: String, errno: Int32)? {
+    package func watch(_ wanted: Set<String>) -> (folder: String, errno: Int32)? {
         for (folder, watch) in watches where !wanted.contains(folder) {
             inotify_rm_watch(descriptor, watch)
             watches[folder] = nil
@@ -61,7 +61,7 @@ final class FolderEvents {
     }
 
     /// Every event waiting, without blocking.
-    func drain() -> [FolderEvent] {
+    package func drain() -> [FolderEvent] {
         var events: [FolderEvent] = []
         // Room for many events with names up to NAME_MAX: one read returns whole events only.
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)

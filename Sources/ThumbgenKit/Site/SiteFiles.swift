@@ -3,13 +3,13 @@ import Glibc
 /// Every read, write, replace and delete thumbgen makes under a folder (a manifest's root, or
 /// its state folder) goes through here: relative to the folder opened once, with no link
 /// followed on the way or at the end (`RootDirectory`).
-final class SiteFiles: @unchecked Sendable {
-    let root: String
+package final class SiteFiles: @unchecked Sendable {
+    package let root: String
     /// Nil when the folder cannot be opened: every read finds nothing and every write fails.
     private let directory: RootDirectory?
     private let openFailure: WriteError?
 
-    init(root: String) {
+    package init(root: String) {
         self.root = root
         do {
             directory = try RootDirectory(path: root)
@@ -26,7 +26,7 @@ final class SiteFiles: @unchecked Sendable {
     }
 
     /// The bytes of a plain file (not a link), at most `limit` of them, or nil.
-    func read(_ relative: String, limit: Int) -> [UInt8]? {
+    package func read(_ relative: String, limit: Int) -> [UInt8]? {
         try? directory?.read(relative, limit: limit)
     }
 
@@ -39,7 +39,7 @@ final class SiteFiles: @unchecked Sendable {
     /// Writes `bytes` atomically at `relative` through a temporary file named `temporaryName`
     /// (recorded by the caller's journal), then a rename: over a plain file that is there when
     /// `replace`, else only where nothing is.
-    func write(_ bytes: [UInt8], to relative: String, temporaryName: String?, replace: Bool = true, sync: Bool = false,
+    package func write(_ bytes: [UInt8], to relative: String, temporaryName: String?, replace: Bool = true, sync: Bool = false,
                createFolders: Bool = false) throws(WriteError) {
         guard let directory else { throw openFailure! }
         try directory.writeAtomically(bytes, to: relative, temporaryName: temporaryName ?? Self.unrecordedTemporaryName(),

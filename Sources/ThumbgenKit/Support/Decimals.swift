@@ -1,5 +1,5 @@
 /// Fixed-point text of a number (what `String(format: "%.2f")` gives), without Foundation.
-func fixed(_ value: Double, _ decimals: Int) -> String {
+package func fixed(_ value: Double, _ decimals: Int) -> String {
     guard value.isFinite else { return value.description }
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
@@ -12,6 +12,6 @@ func fixed(_ value: Double, _ decimals: Int) -> String {
 }
 
 /// `7` → `07`.
-func twoDigits(_ value: Int) -> String {
+package func twoDigits(_ value: Int) -> String {
     value < 10 ? "0\(value)" : String(value)
 }

@@ -1,13 +1,13 @@
 /// `/`-separated paths as text, without Foundation's NSString.
 extension StringProtocol {
     /// `photos/beach.jpg` → `photos`; a bare name → "".
-    var parentPath: String {
+    package var parentPath: String {
         guard let slash = lastIndex(of: "/") else { return "" }
         return slash == startIndex ? "/" : String(self[..<slash])
     }
 
     /// `photos/beach.jpg` → `beach.jpg`.
-    var lastPathPart: String {
+    package var lastPathPart: String {
         guard let slash = lastIndex(of: "/") else { return String(self) }
         return String(self[index(after: slash)...])
     }

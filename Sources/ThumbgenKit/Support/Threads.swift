@@ -5,11 +5,11 @@ import Glibc
 /// The pthread objects live on the heap, allocated and initialised once: pthreads needs them at
 /// one address for their whole life, and Swift promises no stable address for a stored
 /// property passed with `&` (it may hand over a temporary copy).
-final class Condition: @unchecked Sendable {
+package final class Condition: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init() {
+    package init() {
         mutex.initialize(to: pthread_mutex_t())
         condition.initialize(to: pthread_cond_t())
         pthread_mutex_init(mutex, nil)
@@ -25,7 +25,7 @@ final class Condition: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()

@@ -1,5 +1,6 @@
 import Raster
 import Testing
+@testable import ThumbgenCLI
 @testable import ThumbgenKit
 
 /// `argv` → `Request`: commands, options, shards from options or the environment, and every

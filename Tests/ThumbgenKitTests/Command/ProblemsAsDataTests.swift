@@ -3,6 +3,7 @@ import Renditions
 import Testing
 import TestSupport
 
+@testable import ThumbgenCLI
 @testable import ThumbgenKit
 
 /// Problems as data: `--json` on every command carries them, `--format github` turns them into

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
+@testable import ThumbgenCLI
 @testable import ThumbgenKit
 
 @Suite struct ProgressReporterTests {

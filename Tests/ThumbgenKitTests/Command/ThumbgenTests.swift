@@ -1,6 +1,7 @@
 import Foundation
 import Renditions
 import Testing
+@testable import ThumbgenCLI
 @testable import ThumbgenKit
 
 /// The whole program as `main` runs it: what goes to standard output and error, and the exit code.

@@ -3,6 +3,7 @@ import ImageCodecs
 import Testing
 import TestSupport
 
+@testable import ThumbgenCLI
 @testable import ThumbgenKit
 
 /// `thumbgen --version` names every codec library that shapes a file, with the version the

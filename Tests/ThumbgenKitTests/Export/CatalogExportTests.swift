@@ -3,6 +3,7 @@ import Renditions
 import Testing
 import TestSupport
 
+@testable import ThumbgenCLI
 @testable import ThumbgenKit
 
 /// `thumbgen export xcassets` as a user runs it: what it writes, what it leaves out and says so,

@@ -3,6 +3,7 @@ import Renditions
 import Testing
 import TestSupport
 
+@testable import ThumbgenCLI
 @testable import ThumbgenKit
 
 /// `thumbgen export xcassets` on the example site (`make thumbs`, the root manifest.yaml): every

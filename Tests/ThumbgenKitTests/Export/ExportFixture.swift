@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import TestSupport
 
+@testable import ThumbgenCLI
 @testable import ThumbgenKit
 
 /// A small site for the export tests: a photo, a PNG whose name needs making safe, an icon that

@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import TestSupport
 
+@testable import ThumbgenCLI
 @testable import ThumbgenKit
 
 /// The smaller cases of "Own by construction": names that are not UTF-8, FIFOs, a state folder

@@ -3,6 +3,7 @@ import Renditions
 import Testing
 import TestSupport
 
+@testable import ThumbgenCLI
 @testable import ThumbgenKit
 
 /// A real static site generator: the tiny Hugo site in Tests/HugoSite, built as its README

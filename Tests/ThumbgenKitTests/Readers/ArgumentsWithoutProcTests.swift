@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import TestSupport
 
+@testable import ThumbgenCLI
 @testable import ThumbgenKit
 
 /// In a root without /proc (a minimal chroot), Swift's `CommandLine.arguments` is empty on Linux,

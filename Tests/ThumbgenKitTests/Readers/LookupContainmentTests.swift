@@ -1,6 +1,7 @@
 import Foundation
 import Renditions
 import Testing
+@testable import ThumbgenCLI
 @testable import ThumbgenKit
 
 /// `lookup` answers only with paths the index could hold: a hand-edited index that gives an

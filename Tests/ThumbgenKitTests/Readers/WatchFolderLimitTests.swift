@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import TestSupport
 
+@testable import ThumbgenCLI
 @testable import ThumbgenKit
 
 /// `watch` follows at most `WatchedSite.maxFolders` folders under root (each costs the kernel

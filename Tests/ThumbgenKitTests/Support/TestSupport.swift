@@ -1,6 +1,7 @@
 import Foundation
 import Renditions
 import Testing
+@testable import ThumbgenCLI
 @testable import ThumbgenKit
 
 /// A fresh folder under the temporary directory, removed when the last reference goes away.

@@ -3,6 +3,7 @@ import Renditions
 import Testing
 import TestSupport
 
+@testable import ThumbgenCLI
 @testable import ThumbgenKit
 
 /// The real binary watching a scratch copy of a site: an editor's atomic save of an original is

@@ -4,6 +4,7 @@ import Renditions
 import Testing
 import TestSupport
 
+@testable import ThumbgenCLI
 @testable import ThumbgenKit
 
 /// Which folder events call for a build, and the one line each build prints.

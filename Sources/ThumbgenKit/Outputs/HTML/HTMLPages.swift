@@ -8,26 +8,26 @@ import Glibc
 /// from the page to the index's folder within the page's site root, which is, in order: the
 /// `--site-root` given; the manifest's root, when the page is inside it; the folder named on the
 /// command line, when a folder was; the page's own folder.
-struct HTMLPages {
-    struct Page: Equatable {
+package struct HTMLPages {
+    package struct Page: Equatable {
         /// As the user named it (the PATH, or the PATH joined with the file's place under it).
-        var path: String
+        package var path: String
         /// The page's path relative to its site root, with `/`.
-        var relative: String
+        package var relative: String
     }
 
     /// Why a PATH cannot be rewritten.
-    struct Missing: Error, Equatable, CustomStringConvertible {
+    package struct Missing: Error, Equatable, CustomStringConvertible {
         var path: String
         var isLink = false
-        var description: String {
+        package var description: String {
             isLink ? "\(path): a symbolic link; name the page itself (nothing is written through a link)" : "\(path): no such file or folder"
         }
     }
 
     /// The pages of `paths` (files as they are, folders walked for `.html` and `.htm` files,
     /// hidden ones and symbolic links left out), in order, each once.
-    static func find(_ paths: [String], manifestRoot: String, siteRoot: String?) throws(Missing) -> [Page] {
+    package static func find(_ paths: [String], manifestRoot: String, siteRoot: String?) throws(Missing) -> [Page] {
         var pages: [Page] = []
         var seen: Set<String> = []
         for path in paths {

@@ -1,10 +1,10 @@
 import FoundationEssentials
 
 /// `check`'s and `--dry-run`'s words for a plan.
-enum CheckReport {
+package enum CheckReport {
     /// One line per file a build would write or delete, and for the index: `missing`, `stale` or
     /// `prune`, the root-relative path, and why.
-    static func lines(_ plan: BuildPlan, manifest: Manifest) -> [String] {
+    package static func lines(_ plan: BuildPlan, manifest: Manifest) -> [String] {
         var lines: [String] = []
         switch plan.index {
         case .upToDate: break
@@ -27,7 +27,7 @@ enum CheckReport {
 
     /// What one cause explains, in the order causes first appear: `slot 'card' changed size, fit
     /// or scales: 412 files of 60 images to make again`.
-    static func groups(_ plan: BuildPlan) -> [String] {
+    package static func groups(_ plan: BuildPlan) -> [String] {
         var order: [String] = []
         var files: [String: Int] = [:], images: [String: Set<String>] = [:]
         for item in plan.items where item.mark == .new {
@@ -79,7 +79,7 @@ enum CheckReport {
     }
 
     /// `items` (each `kind`, `path`, `reason`) and `up_to_date`, for `--json`.
-    static func json(_ plan: BuildPlan) -> [String: JSONValue] {
+    package static func json(_ plan: BuildPlan) -> [String: JSONValue] {
         let items = plan.items.filter { $0.mark != .reuse }.map { item -> JSONValue in
             .object(["kind": .string(item.mark == .prune ? "prune" : item.exists ? "stale" : "missing"), "path": .string(item.path),
                      "reason": .string(item.mark == .prune ? "no longer needed" : because(item.reasons, image: item.image ?? ""))])

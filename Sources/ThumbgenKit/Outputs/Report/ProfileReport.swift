@@ -1,9 +1,9 @@
 import Glibc
 import Raster
 
-enum ProfileReport {
+package enum ProfileReport {
     /// The table printed after the summary: every stage, its seconds and share of the stages' total.
-    static func text(_ profile: BuildProfile) -> String {
+    package static func text(_ profile: BuildProfile) -> String {
         let total = profile.stages.total
         var text = "thumbgen: CPU seconds by stage (thread CPU time, summed over the workers):\n"
         for stage in Stage.allCases {

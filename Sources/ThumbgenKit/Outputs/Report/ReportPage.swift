@@ -4,8 +4,8 @@ import Renditions
 /// `report.html`: one self-contained page (inline CSS and SVG, no outside requests) for an editor
 /// to see every image with its renditions per slot, what was left as it is and why, and the
 /// memory the renditions save. Image links are relative to the index's folder, where it is written.
-enum ReportPage {
-    static func html(index: RenditionIndex, manifestName: String) -> String {
+package enum ReportPage {
+    package static func html(index: RenditionIndex, manifestName: String) -> String {
         let memory = DecodedMemory(index: index)
         let images = index.images.sorted { $0.key < $1.key }
         var counts: [ImageStatus: Int] = [:]

@@ -2,8 +2,8 @@ import FoundationEssentials
 import Renditions
 
 /// The end-of-build summary, for people (standard error) and for CI (`--json`).
-enum SummaryReport {
-    static func text(_ summary: BuildSummary) -> String {
+package enum SummaryReport {
+    package static func text(_ summary: BuildSummary) -> String {
         let counts = summary.statusCounts
         let statuses = ImageStatus.allCases.compactMap { status in counts[status].map { "\($0) \(status.rawValue)" } }
         var text = "thumbgen: \(summary.images) image\(summary.images == 1 ? "" : "s")"
@@ -31,7 +31,7 @@ enum SummaryReport {
     /// The build's findings about single images, for the diagnostics engine: a warning per image
     /// that shows its original, then one note for the animated ones left as they are. `display`
     /// turns a root-relative path into one relative to the working folder.
-    static func diagnostics(_ summary: BuildSummary, display: (String) -> String) -> [Diagnostic] {
+    package static func diagnostics(_ summary: BuildSummary, display: (String) -> String) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = summary.problems.map { problem in
             let message = switch problem.kind {
             case .unreadable, .unsupported: "\(problem.message); the index points to the original"
@@ -51,7 +51,7 @@ enum SummaryReport {
     /// The summary's fields for `--json`: `images`, `written`, `reused`, `pruned`, `status`,
     /// `decoded_bytes` and `bytes` (each `originals` against `renditions`), `seconds`, and
     /// `profile` (CPU seconds by stage) with `--profile`.
-    static func json(_ summary: BuildSummary) -> [String: JSONValue] {
+    package static func json(_ summary: BuildSummary) -> [String: JSONValue] {
         let memory = DecodedMemory(index: summary.index), download = DownloadBytes(index: summary.index)
         var statuses: [String: JSONValue] = [:]
         for (status, count) in summary.statusCounts { statuses[status.rawValue] = .int(count) }

@@ -8,8 +8,13 @@ import Renditions
 /// its share of this manifest's.
 public struct Merger: Sendable {
     public let manifest: Manifest
+    /// Where the merge tells its decisions (`merge --verbose`).
+    public let narrator: Narrator?
 
-    public init(manifest: Manifest) { self.manifest = manifest }
+    public init(manifest: Manifest, narrator: Narrator? = nil) {
+        self.manifest = manifest
+        self.narrator = narrator
+    }
 
     /// Why the shards cannot be merged (exit 2), or why the index could not be written (exit 3).
     public enum Failure: Error, CustomStringConvertible, Sendable {
@@ -25,7 +30,7 @@ public struct Merger: Sendable {
 
     /// Merges, writes the index and deletes the shard files. Returns the merged index.
     public func merge() throws(Failure) -> RenditionIndex {
-        let generator = Generator(manifest: manifest, options: BuildOptions())
+        let generator = Generator(manifest: manifest, options: BuildOptions(narrator: narrator))
         let paths = generator.paths
         let files = SiteFiles(root: manifest.root.path)
         let shardFiles = generator.shardIndexes(files)
@@ -62,7 +67,7 @@ public struct Merger: Sendable {
             }
             seen[shard.record.index] = shard.name
         }
-        let identity = ShardIdentity(manifest: manifest), generatorName = "thumbgen \(Thumbgen.version)"
+        let identity = ShardIdentity(manifest: manifest), generatorName = GeneratorVersion.name
         var merged: RenditionIndex?
         var owner: [String: String] = [:]
         for (file, shard) in zip(shardFiles, shards) {

@@ -1,7 +1,7 @@
 /// What an export must change in a catalog to make it hold the plan, found by looking only
 /// (reads and stats, no write), together with everything that forbids it. Nothing is written
 /// unless the list of problems is empty.
-struct CatalogChanges {
+package struct CatalogChanges {
     /// One change, in the order they are made.
     enum Change: Equatable {
         /// Remove a temporary file a killed export left (its token was recorded).
@@ -19,9 +19,9 @@ struct CatalogChanges {
     }
 
     /// A finding that stops the export: where (relative to the catalog, nil for none) and why.
-    struct Problem: Error, Equatable {
-        var file: String?
-        var message: String
+    package struct Problem: Error, Equatable {
+        package var file: String?
+        package var message: String
     }
 
     /// The largest file an export reads whole (to compare, or to copy an original).

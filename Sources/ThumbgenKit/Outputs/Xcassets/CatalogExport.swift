@@ -4,20 +4,20 @@ import Glibc
 /// when anything forbids it, and otherwise records what it is about to write, writes it, and
 /// records what it wrote. Every write, link and delete goes through the catalog's own
 /// `RootDirectory`, so no link below the catalog is ever followed.
-struct CatalogExport {
+package struct CatalogExport {
     /// What an export did, for the summary line.
-    struct Summary: Equatable {
-        var imageSets = 0
-        var added = 0, updated = 0, unchanged = 0, removed = 0
+    package struct Summary: Equatable {
+        package var imageSets = 0
+        package var added = 0, updated = 0, unchanged = 0, removed = 0
         /// Files placed as hard links, and as copies (originals, and renditions where the catalog
         /// is on another file system).
-        var linked = 0, copied = 0
+        package var linked = 0, copied = 0
         /// Imagesets thumbgen no longer writes but could not remove: they hold files it did not
         /// write. Relative to the catalog.
-        var leftFolders: [String] = []
+        package var leftFolders: [String] = []
     }
 
-    enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         /// Nothing was written: each problem forbids the export (file relative to the catalog).
         case refused([CatalogChanges.Problem])
         case done(Summary)
@@ -27,7 +27,7 @@ struct CatalogExport {
     /// write fails midway (a full disk, a permission): what is written is then recorded, and the
     /// next export finishes the job. Every temporary is written down in `temporaries` before it
     /// is created (the catalog's own record cannot name the one that writes the record).
-    static func export(_ plan: CatalogPlan, into catalog: RootDirectory, sourceRoot: RootDirectory,
+    package static func export(_ plan: CatalogPlan, into catalog: RootDirectory, sourceRoot: RootDirectory,
                        temporaries: CommandJournal) throws(WriteError) -> Outcome {
         let previous: CatalogRecord
         switch readRecord(catalog) {

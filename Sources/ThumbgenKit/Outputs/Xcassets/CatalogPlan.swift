@@ -5,7 +5,7 @@ import Renditions
 /// `RenditionIndex.resolve(image:slot:screenScale:)` gives for screen scales 1, 2 and 3, each at
 /// the scale it is shown at (an original that fits is shown at its own size: a 48-pixel icon in
 /// a 96-point slot is one file, at 1×), and the reasons the others are left out.
-struct CatalogPlan: Equatable {
+package struct CatalogPlan: Equatable {
     /// One imageset: `<name>.imageset/` with a file per scale and its `Contents.json`.
     struct ImageSet: Equatable {
         /// The folder's name without `.imageset` (`ImageSetName`).
@@ -37,15 +37,15 @@ struct CatalogPlan: Equatable {
 
     /// Something the catalog leaves out, for a note: about an image (then `slot` is nil, or the
     /// one slot concerned), or about a whole slot (`image` nil).
-    struct LeftOut: Equatable {
-        var image: String?
-        var slot: String?
-        var reason: String
+    package struct LeftOut: Equatable {
+        package var image: String?
+        package var slot: String?
+        package var reason: String
     }
 
     /// Sorted by name.
     var imageSets: [ImageSet] = []
-    var leftOut: [LeftOut] = []
+    package var leftOut: [LeftOut] = []
     /// Pairs that would share one imageset: errors, each naming both.
     var collisions: [String] = []
 
@@ -56,7 +56,7 @@ struct CatalogPlan: Equatable {
     /// .heic, .heif, .avci and .pdf): a WebP, AVIF or GIF original cannot go in one.
     static let extensions = ["image/jpeg": "jpg", "image/png": "png", "image/heic": "heic", "image/heif": "heif"]
 
-    init(index: RenditionIndex, paths: IndexPaths) {
+    package init(index: RenditionIndex, paths: IndexPaths) {
         let slotScales = Self.slotScales(index)
         for (slot, scales) in slotScales.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             let others = scales.filter { !Self.catalogScales.contains($0) }

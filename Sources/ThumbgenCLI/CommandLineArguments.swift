@@ -1,4 +1,5 @@
 import CSystem
+import ThumbgenKit
 
 /// The arguments thumbgen was started with, read without /proc: Swift's `CommandLine.arguments`
 /// reads `/proc/self/cmdline` on Linux, and in a root without /proc it is empty, so that
@@ -22,7 +23,7 @@ public enum CommandLineArguments {
     }
 
     /// What `main` says when `read` has nothing: the process stops with nothing done.
-    static let unreadable = "thumbgen: error: cannot read the command line (the C library passed no arguments to the program and /proc is not mounted); nothing was done\n"
+    static let unreadable = "cannot read the command line (the C library passed no arguments to the program and /proc is not mounted); nothing was done"
 }
 
 extension Thumbgen {
@@ -31,8 +32,9 @@ extension Thumbgen {
     /// promises to write nothing never turns into a build.
     public static func main(console: Console = .standard) -> ExitCode {
         guard let arguments = CommandLineArguments.read() else {
-            console.err(CommandLineArguments.unreadable)
-            return .ioFailure
+            let diagnostics = DiagnosticsEngine(console: console)
+            diagnostics.error(CommandLineArguments.unreadable, category: .stopped)
+            return diagnostics.exitCode(strict: false)
         }
         return run(arguments, console: console)
     }

@@ -1,6 +1,7 @@
 import CSystem
 import FoundationEssentials
 import Renditions
+import ThumbgenKit
 
 /// One `thumbgen watch`: each round reads the manifest again, builds under the lock, and says
 /// in one line what changed. A broken manifest prints its errors and waits for the next change;
@@ -47,12 +48,14 @@ final class WatchSession {
         let started = ChangeWaiter.seconds()
         let diagnostics = DiagnosticsEngine(console: console, quiet: request.quiet)
         let generator = Generator(manifest: manifest, options: BuildOptions(
-            jobs: request.jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: request.force && first))
-        let progress = first && !request.quiet ? ProgressReporter(console: console) : nil
+            jobs: request.jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: request.force && first,
+            narrator: request.narrator(console)))
+        let observer = ConsoleObserver(console: console, quiet: request.quiet, drawsProgress: first && !request.quiet)
         tg_signals_set_busy(1)
-        let built = generator.buildLocked(request, console: console, diagnostics: diagnostics, progress: progress)
+        let built = Result { () throws(LockedBuildFailure) in try generator.buildLocked(observer: observer) }
         tg_signals_set_busy(0)
-        guard let summary = built else {
+        if case .failure(let error) = built { diagnostics.error(error.description, category: .stopped) }
+        guard case .success(let summary) = built else {
             if !request.quiet { console.err("thumbgen: the build did not finish; waiting for the next change to try again\n") }
             return
         }

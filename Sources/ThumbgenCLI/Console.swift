@@ -1,4 +1,5 @@
 import Glibc
+import ThumbgenKit
 
 /// Where a command's output goes: data on standard output, everything for people on standard
 /// error. Tests pass their own closures to capture both.

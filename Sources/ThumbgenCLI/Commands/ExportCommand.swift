@@ -1,10 +1,42 @@
 import FoundationEssentials
 import Glibc
 import Renditions
+import ThumbgenKit
+
+extension Request.Command {
+    public static let export = Self(ExportCommand.self)
+}
 
 /// `thumbgen export xcassets DIR [MANIFEST]`: write an Xcode asset catalog of the renditions the
 /// index lists (Export/ holds how). Reads the index; builds nothing.
-enum ExportCommand {
+enum ExportCommand: ManifestCommand {
+    static let name = "export"
+    static let summary: String? = "write an Xcode asset catalog of the renditions: export xcassets DIR [MANIFEST]"
+    static let help = """
+        thumbgen export xcassets DIR [MANIFEST] [--quiet]
+        Writes an Xcode asset catalog at DIR (a folder ending in .xcassets, or a group inside one)
+        from the index: for each (image, slot) whose scales are among 1, 2 and 3, an imageset
+        <image path without extension, / as ->-<slot> holding the files the index shows at 1x, 2x
+        and 3x (hard links where the file system allows, else copies) and its Contents.json.
+        Animated, unreadable and unsupported images, and slots with other scales, are left out
+        with a note. Only imagesets thumbgen wrote (recorded in DIR/.thumbgen-xcassets.json) are
+        ever replaced or removed; a second run changes nothing.
+          thumbgen export xcassets App/Assets.xcassets
+          thumbgen build && thumbgen export xcassets App/Thumbnails.xcassets site/manifest.yaml
+        """
+
+    /// `export xcassets DIR [MANIFEST]`: the only kind of export is an Xcode asset catalog.
+    static func parse(_ words: [String], options: [String: String], into request: inout Request) throws(UsageError) {
+        let usage = "usage: thumbgen export xcassets DIR [MANIFEST]"
+        guard let kind = words.first else { throw UsageError(usage) }
+        guard kind == "xcassets" else {
+            throw UsageError("unknown export '\(kind)'\(Suggestion.hint(for: kind, among: ["xcassets"])); \(usage)")
+        }
+        guard words.count == 2 || words.count == 3 else { throw UsageError(usage) }
+        request.exportCatalog = words[1]
+        request.manifest = words.count == 3 ? words[2] : "manifest.yaml"
+    }
+
     static func run(_ request: Request, manifest: Manifest, console: Console, diagnostics: DiagnosticsEngine) {
         let paths = IndexPaths(indexPath: manifest.indexPath)
         let index: RenditionIndex

@@ -1,3 +1,5 @@
+import ThumbgenKit
+
 /// Collects every finding of a command, prints each for people as it comes (on standard error),
 /// and decides the exit status once, at the end. Commands only emit.
 public final class DiagnosticsEngine: @unchecked Sendable {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import ThumbgenKit
 
 /// Waits for a change that calls for a build, then for the burst it belongs to to end: an
 /// editor's save is a write and a rename, a copy of a folder is hundreds of files, and one build

@@ -1,8 +1,24 @@
+import ThumbgenKit
+
+extension Request.Command {
+    public static let clean = Self(CleanCommand.self)
+}
+
 /// `thumbgen clean`: delete the renditions the index lists, then the index; nothing else.
-enum CleanCommand {
+enum CleanCommand: ManifestCommand {
+    static let name = "clean"
+    static let summary: String? = "delete the renditions the index lists, then the index; nothing else"
+    static let help = """
+        thumbgen clean [MANIFEST] [--verbose]
+        Deletes the renditions the index lists, then the index. Originals and any file the index does
+        not list are left alone.
+          thumbgen clean site/manifest.yaml
+        """
+
     static func run(_ request: Request, manifest: Manifest, console: Console, diagnostics: DiagnosticsEngine) {
-        let generator = Generator(manifest: manifest, options: BuildOptions())
-        guard let lock = BuildLock.forCommand(request, generator: generator, console: console, diagnostics: diagnostics) else { return }
+        let generator = Generator(manifest: manifest, options: BuildOptions(narrator: request.narrator(console)))
+        let observer = ConsoleObserver(console: console, quiet: request.quiet, drawsProgress: false)
+        guard let lock = observer.lock(generator, diagnostics: diagnostics) else { return }
         let deleted: (renditions: Int, index: Bool, ignored: [ImageProblem])
         do {
             deleted = try withExtendedLifetime(lock) { () throws(BuildFailure) in try generator.clean() }

@@ -1,10 +1,27 @@
 import FoundationEssentials
+import ThumbgenKit
+
+extension Request.Command {
+    public static let check = Self(CheckCommand.self)
+}
 
 /// `thumbgen check`: exit 1 and the list of what a build would change, or exit 0.
-enum CheckCommand {
+enum CheckCommand: ManifestCommand {
+    static let name = "check"
+    static let summary: String? = "exit 1 if any rendition or the index is missing or stale; writes nothing"
+    static let help = """
+        thumbgen check [MANIFEST] [--json] [--strict] [--format github] [--verbose]
+        Writes nothing. Exit 0 when the index and every rendition are up to date, 1 when a build
+        has work to do, saying why in words (the original changed, a slot changed size, the
+        quality changed, a file was edited by hand), grouped by cause, and what a build would
+        prune. --strict also fails on unreadable or unsupported images and files in the way.
+          thumbgen check || thumbgen build
+          thumbgen check --strict --format github
+        """
+
     static func run(_ request: Request, manifest: Manifest, console: Console, diagnostics: DiagnosticsEngine) {
         let generator = Generator(manifest: manifest, options: BuildOptions(
-            jobs: request.jobs ?? ProcessInfo.processInfo.activeProcessorCount))
+            jobs: request.jobs ?? ProcessInfo.processInfo.activeProcessorCount, narrator: request.narrator(console)))
         let plan: BuildPlan
         do {
             plan = try generator.plan()

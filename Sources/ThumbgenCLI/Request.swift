@@ -1,9 +1,17 @@
 import Raster
+import ThumbgenKit
 
 /// What the user asked for, parsed from the command line and checked, before anything runs.
 public struct Request: Equatable, Sendable {
-    public enum Command: String, CaseIterable, Sendable {
-        case build, check, clean, merge, report, html, lookup, export, help, version, schema, watch
+    /// A command's name. Each command declares its own (`BuildCommand.swift`: `.build`), and the
+    /// names are those of `Commands.all`, in its order.
+    public struct Command: RawRepresentable, Hashable, CaseIterable, Sendable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        init(_ command: any ThumbgenCLI.Command.Type) { rawValue = command.name }
+
+        public static var allCases: [Command] { Commands.all.map { Command($0) } }
+        public var description: String { rawValue }
     }
 
     public var command: Command
@@ -17,6 +25,8 @@ public struct Request: Equatable, Sendable {
     public var json = false
     /// `build --profile`: CPU seconds by stage after the summary (and in `--json`).
     public var profile = false
+    /// `--verbose`: every decision the stages make, one line each on standard error.
+    public var verbose = false
     /// Also print every problem as a GitHub Actions workflow command (`--format github`, or
     /// `GITHUB_ACTIONS=true`).
     public var githubAnnotations = false
@@ -40,21 +50,6 @@ public struct Request: Equatable, Sendable {
     public var helpTopic: String?
 
     public init(command: Command) { self.command = command }
-}
-
-/// One deterministic share of a build: K of N, 1-based.
-public struct Shard: Equatable, Hashable, Sendable, CustomStringConvertible {
-    public var index: Int
-    public var count: Int
-
-    public init?(index: Int, count: Int) {
-        guard count >= 1, (1...count).contains(index) else { return nil }
-        self.index = index
-        self.count = count
-    }
-
-    /// `2/3`
-    public var description: String { "\(index)/\(count)" }
 }
 
 /// A mistake on the command line; exit status 2.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import ThumbgenKit
 
 /// Build progress on standard error: on a terminal one live line (bar, images done of total, rate,
 /// time left) redrawn in place; elsewhere (CI logs) a plain line every few seconds or every 10%.
@@ -12,7 +13,7 @@ final class ProgressReporter: @unchecked Sendable {
     private let console: Console
     private let clock: @Sendable () -> Double
     private let lock = Condition()
-    private let started: Double
+    private var started: Double
     private var lastLine: Double
     private var lastDecile = 0
     private var drewLive = false
@@ -23,6 +24,14 @@ final class ProgressReporter: @unchecked Sendable {
         self.clock = clock
         started = clock()
         lastLine = started
+    }
+
+    /// Counts the rate and the time left from now (a build that waited for the lock starts here).
+    func restart() {
+        lock.withLock {
+            started = clock()
+            lastLine = started
+        }
     }
 
     func update(done: Int, total: Int) {

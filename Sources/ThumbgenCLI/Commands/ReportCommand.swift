@@ -1,8 +1,22 @@
 import FoundationEssentials
 import Renditions
+import ThumbgenKit
+
+extension Request.Command {
+    public static let report = Self(ReportCommand.self)
+}
 
 /// `thumbgen report`: write report.html beside the index, from the index.
-enum ReportCommand {
+enum ReportCommand: ManifestCommand {
+    static let name = "report"
+    static let summary: String? = "write report.html beside the index"
+    static let help = """
+        thumbgen report [MANIFEST]
+        Writes report.html beside the index: every image with its renditions, what was skipped and
+        why, and the decoded-memory saving per slot.
+          thumbgen report && xdg-open example-site/report.html
+        """
+
     static func run(_ request: Request, manifest: Manifest, console: Console, diagnostics: DiagnosticsEngine) {
         let paths = IndexPaths(indexPath: manifest.indexPath)
         let files = SiteFiles(root: manifest.root.path)

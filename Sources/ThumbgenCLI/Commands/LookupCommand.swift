@@ -1,10 +1,54 @@
 import FoundationEssentials
+import Raster
 import Renditions
+import ThumbgenKit
+
+extension Request.Command {
+    public static let lookup = Self(LookupCommand.self)
+}
 
 /// `thumbgen lookup`: what a client using the `Renditions` library would show. One line, the
 /// file, on standard output; with `--json`, the file, its type and size, the scale it was made
 /// for, and whether it is a rendition, the original, or unknown to the index.
-enum Lookup {
+enum LookupCommand: Command {
+    static let name = "lookup"
+    static let summary: String? = "print the file a client would show: lookup INDEX IMAGE (--slot S --scale N | --pixels WxH)"
+    static let help = """
+        thumbgen lookup INDEX IMAGE (--slot S --scale N | --pixels WxH) [--accept TYPES] [--json]
+        Prints the file a client would show: the (slot, scale) entry, or the smallest file covering
+        WxH pixels. --accept lists the media types the client takes (image/avif,image/webp) and
+        picks the modern file when there is one. An image the index does not know prints its own
+        path.
+          thumbgen lookup example-site/renditions.json photos/beach.jpg --slot thumb --scale 3
+          thumbgen lookup example-site/renditions.json photos/beach.jpg --pixels 400x300
+          thumbgen lookup example-site/renditions.json photos/beach.jpg --slot card --scale 2 --accept image/avif
+        """
+
+    /// `--accept` is `lookup`'s alone.
+    static func takes(_ option: String, in request: Request) -> Bool { option == "--accept" }
+
+    static func parse(_ words: [String], options: [String: String], into request: inout Request) throws(UsageError) {
+        let usage = "usage: thumbgen lookup INDEX IMAGE (--slot S --scale N | --pixels WxH)"
+        guard words.count == 2 else { throw UsageError(usage) }
+        request.lookupIndex = words[0]
+        request.lookupImage = words[1]
+        if let pixels = options["--pixels"] {
+            let sides = pixels.split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+            guard sides.count == 2, let width = sides[0], let height = sides[1], width > 0, height > 0 else {
+                throw UsageError("--pixels must be WIDTHxHEIGHT in pixels, like 640x480, but it is '\(pixels)'")
+            }
+            request.lookupPixels = PixelSize(width: width, height: height)
+        } else if let slot = options["--slot"], let scaleText = options["--scale"] {
+            guard let scale = ExactDecimal(parsing: scaleText), !scale.isZero else {
+                throw UsageError("--scale must be a number above 0, like 2 or 1.5, but it is '\(scaleText)'")
+            }
+            request.lookupSlot = slot
+            request.lookupScale = scale.doubleValue
+        } else {
+            throw UsageError(usage)
+        }
+    }
+
     static func run(_ request: Request, console: Console, diagnostics: DiagnosticsEngine) {
         guard let indexPath = request.lookupIndex, let image = request.lookupImage else { return }
         let index: RenditionIndex

@@ -1,11 +1,28 @@
 import CSystem
 import Glibc
+import ThumbgenKit
+
+extension Request.Command {
+    public static let watch = Self(WatchCommand.self)
+}
 
 /// `thumbgen watch`: build, then build again whenever the manifest or an original changes,
 /// until SIGINT or SIGTERM. A signal during a build lets it finish (its writes are atomic and
 /// its temporaries removed), then the command ends with status 0; a second signal ends it at
 /// once, and the next build finishes the job.
-enum WatchCommand {
+enum WatchCommand: Command {
+    static let name = "watch"
+    static let summary: String? = "build, then build again whenever the manifest or an original changes (Ctrl-C stops)"
+    static let help = """
+        thumbgen watch [MANIFEST] [--jobs N] [--quiet] [--verbose]
+        Builds, then watches the manifest and the folders under root (inotify) and builds again
+        after each change: an edited or replaced original, a new file a glob matches, an edited
+        manifest. Editors' saves (a temporary file renamed over the original) count once a burst
+        of changes has been quiet for 0.1 s. One line per build; a broken manifest prints its
+        errors and waits. Ctrl-C (or SIGTERM) stops it, after the build under way, with status 0.
+          thumbgen watch site/manifest.yaml
+        """
+
     static func run(_ request: Request, console: Console, diagnostics: DiagnosticsEngine) {
         let signals = tg_signals_to_pipe()
         guard signals >= 0, let events = FolderEvents() else {

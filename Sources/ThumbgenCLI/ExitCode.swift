@@ -1,3 +1,5 @@
+import ThumbgenKit
+
 /// The process exit codes of DESIGN.md.
 public enum ExitCode: Int32, Sendable {
     /// Done.

@@ -1,9 +1,35 @@
 import FoundationEssentials
 import Renditions
+import ThumbgenKit
+
+extension Request.Command {
+    public static let html = Self(HTMLCommand.self)
+}
 
 /// `thumbgen html PATH… [--manifest MANIFEST] [--site-root DIR]`: rewrite the
 /// `<img data-image data-slot>` tags of built pages from the index (Web/ holds how).
-enum HTMLCommand {
+enum HTMLCommand: ManifestCommand {
+    static let name = "html"
+    static let summary: String? = "rewrite <img data-image data-slot> tags of built pages: html PATH... [--manifest M]"
+    static let help = """
+        thumbgen html PATH... [--manifest MANIFEST] [--site-root DIR] [--strict] [--quiet]
+        Rewrites each <img data-image="…" data-slot="…"> of the HTML files (folders are searched for
+        .html and .htm) into a <picture data-thumbgen> with srcset, sizes, width, height and the
+        placeholder, from the index alone, so the page needs no JavaScript. Every other byte stays;
+        a second run changes nothing. Links run from each page to the index's folder within the
+        site root: --site-root, else the manifest's root when the page is in it, else the folder
+        given. An image or slot the index does not know is a warning (exit 1 with --strict).
+          thumbgen html example-site/index.html
+          hugo && thumbgen html public/ --manifest manifest.yaml
+        """
+
+    static func parse(_ words: [String], options: [String: String], into request: inout Request) throws(UsageError) {
+        guard !words.isEmpty else { throw UsageError("usage: thumbgen html PATH... [--manifest MANIFEST] [--site-root DIR]") }
+        request.htmlPaths = words
+        request.manifest = options["--manifest"] ?? "manifest.yaml"
+        request.siteRoot = options["--site-root"]
+    }
+
     static func run(_ request: Request, manifest: Manifest, console: Console, diagnostics: DiagnosticsEngine) {
         let paths = IndexPaths(indexPath: manifest.indexPath)
         let index: RenditionIndex
