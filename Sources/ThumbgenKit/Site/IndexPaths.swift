@@ -9,6 +9,8 @@ public struct IndexPaths: Sendable {
     /// Lists the indexes of every manifest over one root, so that no build deletes a file another
     /// manifest's index lists. A hidden file in root, which globs never match.
     public static let registry = ".thumbgen.json"
+    /// The report `thumbgen report` writes beside an index.
+    static let reportName = "report.html"
 
     public init(indexPath: String) {
         index = indexPath
@@ -22,7 +24,7 @@ public struct IndexPaths: Sendable {
         guard let name = parts.last else { return nil }
         if parts.contains(StateFolder.name) { return "is inside \(StateFolder.name)/, where thumbgen keeps its state" }
         if name == registry { return "is the name of thumbgen's registry of the indexes under root" }
-        if name == "report.html" { return "is the name of the report thumbgen writes beside an index" }
+        if name == Self.reportName { return "is the name of the report thumbgen writes beside an index" }
         if name.hasPrefix(TemporaryNames.prefix) { return "starts with \(TemporaryNames.prefix), which names thumbgen's temporary files" }
         if let marker = name.ranges(of: ".shard-").last,
            IndexPaths(indexPath: name[..<marker.lowerBound] + ".json").shard(named: name) != nil {
@@ -32,7 +34,7 @@ public struct IndexPaths: Sendable {
     }
 
     /// `report.html` beside the index, relative to root.
-    public var report: String { sibling("report.html") }
+    public var report: String { sibling(Self.reportName) }
 
     /// `renditions.shard-2-of-3.json` beside `renditions.json`, relative to root.
     public func shardIndex(_ shard: Shard) -> String {
@@ -55,7 +57,7 @@ public struct IndexPaths: Sendable {
         if RenditionNaming.isRenditionName(name) || name.hasPrefix(TemporaryNames.prefix) || relative == index
             || relative == Self.registry { return true }
         guard relative.parentPath == folder else { return false }
-        return name == "report.html" || shard(named: name) != nil
+        return name == Self.reportName || shard(named: name) != nil
     }
 
     private func sibling(_ name: String) -> String {
