@@ -3,12 +3,17 @@ import Renditions
 
 /// The index on disk: the one read and the one write of an index (the manifest's, a shard's, or
 /// another manifest's under the same root), through `SiteFiles` with no link followed.
-struct IndexStore {
+public struct IndexStore: Sendable {
     /// The most bytes thumbgen reads of an index, or of a state file it wrote (a journal, the
     /// stat cache): far above any real site's, and a bound on what a hostile file can make it hold.
-    static let sizeLimit = 1 << 30
+    public static let sizeLimit = 1 << 30
 
     let files: SiteFiles
+
+    init(files: SiteFiles) { self.files = files }
+
+    /// The store of the indexes under the folder `root` (a manifest's root).
+    public init(root: String) { files = SiteFiles(root: root) }
 
     /// The bytes at `relative`, within the cap; nil when there is no plain file there.
     func bytes(_ relative: String) -> [UInt8]? {
@@ -16,7 +21,7 @@ struct IndexStore {
     }
 
     /// The index at `relative`; nil when it is missing, unreadable or damaged (no memory at all).
-    func load(_ relative: String) -> RenditionIndex? {
+    public func load(_ relative: String) -> RenditionIndex? {
         bytes(relative).flatMap { try? Self.decode($0) }
     }
 
@@ -26,7 +31,7 @@ struct IndexStore {
     }
 
     /// The index at `relative`, for a command that needs it: the error names it as `name`.
-    func read(_ relative: String, name: String? = nil) throws -> RenditionIndex {
+    public func read(_ relative: String, name: String? = nil) throws -> RenditionIndex {
         guard let bytes = bytes(relative) else {
             throw RenditionIndexError("\(name ?? relative): cannot read the index: there is no such file")
         }
