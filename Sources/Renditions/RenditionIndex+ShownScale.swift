@@ -4,16 +4,12 @@
 /// 16 points, though it is 48 points at 1×.
 extension SlotRecord {
     /// The slot's box in points; a side the size leaves out (`390x`, `x200`) is infinite.
-    public var box: (width: Double, height: Double) {
-        let sides = size.split(separator: "x", omittingEmptySubsequences: false)
-            .map { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? .infinity }
-        return (sides.first ?? .infinity, sides.count > 1 ? sides[1] : .infinity)
-    }
+    public var box: (width: Double, height: Double) { WxH.box(size) }
 
     /// True when the slot crops to fill its box: `cover` with both sides given.
     var crops: Bool {
         let box = box
-        return fit == "cover" && box.width.isFinite && box.height.isFinite
+        return Fit(rawValue: fit) == .cover && box.width.isFinite && box.height.isFinite
     }
 
     /// Pixels per point of an original of `width`×`height` pixels shown as it is in this slot:

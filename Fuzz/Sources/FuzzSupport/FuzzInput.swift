@@ -34,8 +34,8 @@ public enum FuzzInput {
         let limits = Limits(pixels: 16_000_000, dimension: 8192, memoryMB: 64)
         let probe = ImageProbe.probe(path: path, limits: limits)
         guard probe.readability == .decodable, let header = probe.header else { return }
-        // The benchmark's boxes plus a cover crop.
-        let plan = ImagePlan(path: "fuzz.img", original: header.uprightSize, slots: slots, focus: Focus(x: 0.2, y: 0.9), extension: "jpg")
+        // The benchmark's boxes plus a cover crop, planned as a build plans them.
+        let plan = PlannedImage(header: header, path: "fuzz.img", slots: slots, focus: Focus(x: 0.2, y: 0.9)).plan
         guard !plan.renditions.isEmpty else { return }
         _ = try? Renderer.render(path: path, header: header, renditions: plan.renditions,
                                  limits: DecodeLimits(pixels: limits.pixels, memoryBytes: limits.memoryMB << 20, scans: limits.scans),

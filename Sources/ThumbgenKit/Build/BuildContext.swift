@@ -13,6 +13,8 @@ struct BuildContext: Sendable {
     let reuse: ReusePolicy
     let statCache: StatCache
     let memory: MemoryBudget
+    /// Where `--verbose` hears the stages' decisions; nil says nothing.
+    let narrator: Narrator?
 
     /// The encoder settings as the index records them.
     var outputRecord: OutputRecord { OutputRecords.record(manifest.output) }

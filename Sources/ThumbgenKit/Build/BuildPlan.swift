@@ -67,7 +67,7 @@ extension Generator {
         }
         if outcomes.allSatisfy({ $0.pending.isEmpty }) {
             let index = IndexAssembler.assemble(outcomes, context: context, generator: GeneratorVersion.name)
-            let existing = context.files.read(outputIndex, limit: 1 << 30)
+            let existing = IndexStore(files: context.files).bytes(outputIndex)
             if existing == nil {
                 plan.index = context.files.entry(outputIndex) == .missing ? .missing : .damaged
             } else if existing != [UInt8](index.encoded()) {

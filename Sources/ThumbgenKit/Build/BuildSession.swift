@@ -37,7 +37,7 @@ struct BuildSession {
         if generator.options.shard == nil {
             // Shard indexes left unmerged are this manifest's too; a whole build supersedes them.
             for shard in generator.shardIndexes(files) {
-                if let bytes = files.read(shard.path, limit: 1 << 30), let index = try? RenditionIndex.decode(Data(bytes)) {
+                if let index = IndexStore(files: files).load(shard.path) {
                     owned.formUnion(IndexFileList.files(of: index, paths: paths))
                 }
             }
@@ -61,11 +61,10 @@ struct BuildSession {
         }
         context = BuildContext(manifest: manifest, paths: paths, files: files, ownership: ownership, journal: journal,
                                reuse: ReusePolicy(previous: previous, paths: paths, force: generator.options.force),
-                               statCache: StatCache.load(state), memory: .standard(workers: generator.options.jobs))
+                               statCache: StatCache.load(state), memory: .standard(workers: generator.options.jobs),
+                               narrator: generator.options.narrator)
     }
 
-    /// Writes the index (and registers it), then deletes what this manifest owned and no longer
-    /// lists; returns the deleted paths. Throws, after writing the index, when the build stopped.
     /// Files this manifest owns that `index` no longer lists: what a build with it prunes.
     func stale(keeping index: RenditionIndex) -> [String] {
         stale(keeping: IndexFileList.files(of: index, paths: generator.paths))
@@ -73,15 +72,11 @@ struct BuildSession {
 
     /// Files this manifest owns that are not among `listed` (root-relative).
     func stale(keeping listed: Set<String>) -> [String] {
-        let originals = Set(generator.manifest.images.map(\.path))
-        let listedFolded = Set(listed.map { $0.lowercased() })
-        // Never a file the index lists under another case: on a case-insensitive disk it is the same file.
-        let stale = context.ownership.prunable.subtracting(listed)
-            .filter { RenditionNaming.isRenditionName($0) && !originals.contains($0) && !listedFolded.contains($0.lowercased()) }
-            .sorted()
-        return stale
+        Pruning.deletable(context.ownership.prunable, keeping: listed, originals: generator.manifest.images.map(\.path))
     }
 
+    /// Writes the index (and registers it), then deletes what this manifest owned and no longer
+    /// lists; returns the deleted paths. Throws, after writing the index, when the build stopped.
     func finish(_ index: RenditionIndex, outcomes: [ImageOutcome]) throws(BuildFailure) -> [String] {
         guard let journal else { return [] }
         let stale = stale(keeping: index)
@@ -89,12 +84,13 @@ struct BuildSession {
         journal.record(stale)
         do {
             try registry.adding(generator.paths.index).save(files, previous: registry, temporaryName: journal.temporaryName())
-            try IndexWriter.write(index, to: generator.outputIndex, files: files, journal: journal)
+            try IndexStore(files: files).write(index, to: generator.outputIndex, journal: journal)
         } catch {
             throw BuildFailure(description: MachineFailure.explained(error).description)
         }
         if let stopped = outcomes.lazy.compactMap(\.stop).first { throw BuildFailure(description: stopped.description) }
         let pruned = stale.filter { files.remove($0) }
+        Pruning.narrate(pruned, "this manifest made it, and its new index no longer lists it", to: context.narrator)
         if generator.options.shard == nil {
             for shard in generator.shardIndexes(files) { files.remove(shard.path) }
         }
@@ -124,15 +120,5 @@ struct BuildSession {
                 files.remove(folder.isEmpty ? name : folder + "/" + name)
             }
         }
-    }
-}
-
-/// Writes an index: only when its bytes change (a no-op build touches nothing), atomically, and
-/// through root with no link followed.
-enum IndexWriter {
-    static func write(_ index: RenditionIndex, to relative: String, files: SiteFiles, journal: BuildJournal?) throws(WriteError) {
-        let bytes = [UInt8](index.encoded())
-        if files.read(relative, limit: bytes.count) == bytes { return }
-        try files.write(bytes, to: relative, temporaryName: journal?.temporaryName(), sync: true, createFolders: true)
     }
 }

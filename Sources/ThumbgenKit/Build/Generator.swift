@@ -9,7 +9,7 @@ public struct BuildOptions: Sendable {
     public var shard: Shard?
     /// Charge each image's CPU time to stages (`BuildSummary.profile`).
     public var profile = false
-    /// Where the stages tell their decisions (`--verbose`); nil tells nobody.
+    /// Where `--verbose` sends each decision the stages make; nil says nothing.
     public var narrator: Narrator?
 
     public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false, shard: Shard? = nil,
@@ -56,10 +56,8 @@ public struct Generator: Sendable {
     /// The previous index this build remembers: a shard's own, else the whole index (a shard
     /// sees only the images it owns). A damaged or foreign index is no memory at all.
     func previousIndex(_ files: SiteFiles) -> RenditionIndex? {
-        func load(_ relative: String) -> RenditionIndex? {
-            files.read(relative, limit: 1 << 30).flatMap { try? RenditionIndex.decode(Data($0)) }
-        }
-        var previous = (options.shard == nil ? nil : load(outputIndex)) ?? load(paths.index)
+        let store = IndexStore(files: files)
+        var previous = (options.shard == nil ? nil : store.load(outputIndex)) ?? store.load(paths.index)
         if let shard = options.shard, var index = previous {
             index.images = index.images.filter { paths.rootRelative($0.key).map(shard.owns) ?? false }
             index.shard = nil

@@ -3,8 +3,11 @@ import ImageCodecs
 import Raster
 import Renditions
 
-/// One original through the stages, in order: identify → probe → plan → keep what is still
-/// good → render → encode → write → record. Each stage is a type of its own; this is the script.
+/// One original through the stages, in order: identify → probe and plan → reuse → render and
+/// encode → write → record. Each stage is a type of its own in Stages/ (`OriginalIdentity`,
+/// `ImageProbe`, `PlannedImage`, `ReusePolicy`, `Renderer`, `RenditionEncoder`,
+/// `RenditionWriter`, `RecordMaker`); `run` is the script, and each step below it turns one
+/// stage's answer into the image's outcome, or stops the script with it.
 struct ImageJob: Sendable {
     let entry: ImageEntry
     let context: BuildContext
@@ -19,107 +22,178 @@ struct ImageJob: Sendable {
         slots = entry.slots.compactMap { context.manifest.slot(named: $0) }
     }
 
+    /// The image's outcome is known before the last stage: the script stops with it.
+    struct Finished: Error {
+        var outcome: ImageOutcome
+    }
+
+    /// One image's files, made and encoded, before they are written.
+    struct Made {
+        var files: [(path: String, bytes: [UInt8])]
+        var records: [String: RenditionRecord]
+        var placeholder: PlaceholderRecord?
+        var warnings: [String]
+    }
+
     private var records: RecordMaker { RecordMaker(paths: context.paths, entry: entry, slots: slots) }
+    private var absolutePath: String { context.absolutePath(entry.path) }
 
     func run() -> ImageOutcome {
         var outcome = ImageOutcome(path: entry.path)
-        let absolutePath = context.absolutePath(entry.path)
-        let identity: OriginalIdentity
+        do throws(Finished) {
+            let identity = try identify(&outcome)
+            let (header, facts) = try probe(identity, outcome)
+            let planned = PlannedImage(header: header, path: entry.path, slots: slots, focus: entry.focus)
+            let recipe = Recipe(sha256: identity.sha256, planned: planned, slots: slots, focus: entry.focus, output: context.manifest.output)
+            let expected = try expect(planned, facts: facts, recipe: recipe, outcome)
+            try reuse(planned, recipe: recipe, expected: expected, facts: facts, outcome)
+            let made = try make(planned, facts: facts, recipe: recipe, expected: expected, outcome)
+            try write(made, facts: facts, recipe: recipe, &outcome)
+            outcome.record = records.resized(facts, plan: planned.plan, files: made.records, recipe: recipe.fingerprint,
+                                             placeholder: made.placeholder)
+            return outcome
+        } catch {
+            return error.outcome
+        }
+    }
+
+    /// Identify: the original's size, time and hash (from the stat cache when they match).
+    private func identify(_ outcome: inout ImageOutcome) throws(Finished) -> OriginalIdentity {
         switch StageClock.measure(.readHash, { OriginalIdentity.read(path: absolutePath, cache: context.statCache, key: entry.path) }) {
-        case .success(let read):
-            identity = read
+        case .success(let identity):
+            outcome.hashed = identity.cacheEntry
+            return identity
         case .failure(let failure) where MachineFailure.isMachine(failure.code):
             outcome.stop = MachineFailure.stop(path: absolutePath, failure)
-            return outcome
+            throw Finished(outcome: outcome)
         case .failure(let failure):
             let facts = OriginalFacts(bytes: FileStat(path: absolutePath)?.size ?? 0, sha256: "", header: nil)
-            return failed(outcome, facts, .io(failure.reason))
+            throw Finished(outcome: failed(outcome, facts, .io(failure.reason)))
         }
-        outcome.hashed = identity.cacheEntry
-        let probe = StageClock.measure(.probe) { ImageProbe.probe(path: absolutePath, limits: context.manifest.limits) }
-        var facts = OriginalFacts(bytes: identity.stat.size, sha256: identity.sha256, header: probe.header)
-        guard let header = probe.header, probe.readability == .decodable else {
-            if let code = probe.machineFailure {
-                outcome.stop = MachineFailure.stop(path: absolutePath, OriginalIdentity.ReadFailure(code: code))
-                return outcome
-            }
-            switch probe.readability {
-            case .unreadable(let error):
-                return failed(outcome, facts, error)
-            case .unsupported(let reason):
-                outcome.record = records.showingOriginal(facts, status: .unsupported)
-                outcome.problems.append(ImageProblem(kind: .unsupported, file: entry.path, message: reason))
-            default:
-                outcome.record = records.showingOriginal(facts, status: probe.status)
-            }
-            return outcome
-        }
+    }
 
-        let fallback = FallbackFormat(for: header)
-        let converts = FallbackFormat.converts(header)
-        let plan = ImagePlan(path: entry.path, original: header.uprightSize, slots: slots, focus: entry.focus,
-                             extension: fallback.fileExtension(for: entry.path), convertsOriginal: converts)
-        let recipe = Recipe(sha256: identity.sha256, original: header.format, fallback: fallback, slots: slots, focus: entry.focus, output: context.manifest.output,
-                            convertsOriginal: converts)
-        if plan.renditions.contains(where: { !NameLength.fits($0.file, root: context.manifest.root.path) }) {
-            return failed(outcome, facts, .io(Self.writeFailure + "the rendition's name is longer than the file system allows; shorten the original's name"),
-                          recipe: recipe)
+    /// Probe: the header and the limits. An image that is not resized shows its original.
+    private func probe(_ identity: OriginalIdentity, _ outcome: ImageOutcome) throws(Finished) -> (ImageHeader, OriginalFacts) {
+        let probe = StageClock.measure(.probe) { ImageProbe.probe(path: absolutePath, limits: context.manifest.limits) }
+        let facts = OriginalFacts(bytes: identity.stat.size, sha256: identity.sha256, header: probe.header)
+        if let header = probe.header, probe.readability == .decodable { return (header, facts) }
+        var outcome = outcome
+        if let code = probe.machineFailure {
+            outcome.stop = MachineFailure.stop(path: absolutePath, OriginalIdentity.ReadFailure(code: code))
+            throw Finished(outcome: outcome)
         }
-        let expected = plan.renditions.isEmpty ? records.showingOriginal(facts, status: .fits, recipe: recipe.fingerprint)
-            : records.expected(facts, plan: plan, fallback: fallback, recipe: recipe.fingerprint)
-        switch context.reuse.decide(path: entry.path, recipe: recipe, expected: expected, files: context.files,
-                                    context: RecipeContext(sha256: identity.sha256, limits: context.manifest.limits, slots: slots,
-                                                           focus: entry.focus.map { [$0.x, $0.y] }, output: context.outputRecord)) {
+        switch probe.readability {
+        case .unreadable(let error):
+            throw Finished(outcome: failed(outcome, facts, error))
+        case .unsupported(let reason):
+            outcome.record = records.showingOriginal(facts, status: .unsupported)
+            outcome.problems.append(ImageProblem(kind: .unsupported, file: entry.path, message: reason))
+        default:
+            outcome.record = records.showingOriginal(facts, status: probe.status)
+        }
+        context.narrator?.say(entry.path, "shows its original: \(probe.status.rawValue)")
+        throw Finished(outcome: outcome)
+    }
+
+    /// The record this build would write for the plan, but for the files' bytes; a name longer
+    /// than the file system allows stops the image here.
+    private func expect(_ planned: PlannedImage, facts: OriginalFacts, recipe: Recipe, _ outcome: ImageOutcome) throws(Finished) -> ImageRecord {
+        let plan = planned.plan
+        if plan.renditions.contains(where: { !NameLength.fits($0.file, root: context.manifest.root.path) }) {
+            throw Finished(outcome: failed(outcome, facts, .io(Self.writeFailure + "the rendition's name is longer than the file system allows; shorten the original's name"),
+                                           recipe: recipe))
+        }
+        return plan.renditions.isEmpty ? records.showingOriginal(facts, status: .fits, recipe: recipe.fingerprint)
+            : records.expected(facts, plan: plan, fallback: planned.fallback, recipe: recipe.fingerprint)
+    }
+
+    /// Reuse: keep the previous build's files when they are still what this one would make;
+    /// `check` stops here with what a build would write.
+    private func reuse(_ planned: PlannedImage, recipe: Recipe, expected: ImageRecord, facts: OriginalFacts,
+                       _ outcome: ImageOutcome) throws(Finished) {
+        var outcome = outcome
+        let decision = context.reuse.decide(path: entry.path, recipe: recipe, expected: expected, files: context.files,
+                                            context: RecipeContext(sha256: facts.sha256, limits: context.manifest.limits, slots: slots,
+                                                                   focus: entry.focus.map { [$0.x, $0.y] }, output: context.outputRecord),
+                                            narrator: context.narrator)
+        switch decision {
         case .keep(let kept) where kept.status == .unreadable:
             outcome.record = records.showingOriginal(facts, status: .unreadable, error: kept.error, recipe: kept.recipe)
             outcome.problems.append(ImageProblem(kind: .unreadable, file: entry.path, message: kept.error ?? "unreadable"))
-            return outcome
         case .keep(let kept):
             outcome.record = kept
             outcome.reused = IndexFileList.files(of: kept, image: entry.path, paths: context.paths)
-            return outcome
-        case .redo where plan.renditions.isEmpty && checkOnly:
-            return outcome
+        case .redo where planned.plan.renditions.isEmpty && checkOnly:
+            break
         case .redo(let reasons) where checkOnly:
             outcome.stale = reasons
-            let formats = context.manifest.output.formats.filter(ModernEncoders.isAvailable)
-            outcome.pending = plan.renditions.flatMap { rendition in
-                [rendition.file] + formats.map { RenditionNaming.modernPath(beside: rendition.file, format: $0) }
-            }
-            return outcome
+            outcome.pending = planned.files(formats: context.manifest.output.formats.filter(ModernEncoders.isAvailable))
         case .redo:
-            break
+            return
         }
+        throw Finished(outcome: outcome)
+    }
 
-        // Render, encode and write, under the memory budget.
+    /// Render and encode, under the memory budget.
+    private func make(_ planned: PlannedImage, facts: OriginalFacts, recipe: Recipe, expected: ImageRecord,
+                      _ outcome: ImageOutcome) throws(Finished) -> Made {
         let placeholder = context.manifest.output.placeholder != .none
-        if plan.renditions.isEmpty && !placeholder {
+        let renditions = planned.plan.renditions
+        if renditions.isEmpty && !placeholder {
+            var outcome = outcome
             outcome.record = expected
-            return outcome
+            throw Finished(outcome: outcome)
         }
-        let largest = plan.renditions.map(\.geometry.size.area).max() ?? 0
-        let render = Renderer.memoryEstimate(header: header, renditions: plan.renditions, placeholder: placeholder)
-        let encode = RenditionEncoder.memoryEstimate(pixels: largest, fallback: fallback)
+        let largest = renditions.map(\.geometry.size.area).max() ?? 0
+        let render = Renderer.memoryEstimate(header: planned.header, renditions: renditions, placeholder: placeholder)
+        let encode = RenditionEncoder.memoryEstimate(pixels: largest, fallback: planned.fallback)
         let estimate = render > Int.max - encode ? Int.max : render + encode
         do {
             try context.memory.reserve(estimate)
         } catch {
-            return failed(outcome, facts, error, recipe: recipe)
+            throw Finished(outcome: failed(outcome, facts, error, recipe: recipe))
         }
         defer { context.memory.release(estimate) }
-        let made: (files: [(path: String, bytes: [UInt8])], records: [String: RenditionRecord], placeholder: PlaceholderRecord?, warnings: [String])
         do {
-            made = try make(plan, header: header, fallback: fallback, placeholder: placeholder)
+            return try renderAndEncode(planned, placeholder: placeholder)
         } catch {
             // A decoder throws `io` straight after the open(2) or read(2) that failed.
             let code = errno
             if case .io = error, MachineFailure.isMachine(code) {
+                var outcome = outcome
                 outcome.stop = MachineFailure.stop(path: absolutePath, OriginalIdentity.ReadFailure(code: code))
-                return outcome
+                throw Finished(outcome: outcome)
             }
-            return failed(outcome, facts, error, recipe: recipe)
+            throw Finished(outcome: failed(outcome, facts, error, recipe: recipe))
         }
-        facts.header = header
+    }
+
+    /// Renders and encodes every rendition: the files to write and their records by fallback path.
+    private func renderAndEncode(_ planned: PlannedImage, placeholder: Bool) throws(CodecError) -> Made {
+        let encoder = RenditionEncoder(output: context.manifest.output, fallback: planned.fallback)
+        let rendered = try Renderer.render(path: absolutePath, header: planned.header, renditions: planned.plan.renditions,
+                                           limits: context.decodeLimits, placeholder: placeholder, planes: encoder.takesPlanes,
+                                           narrator: context.narrator, file: entry.path)
+        var made = Made(files: [], records: [:], placeholder: nil, warnings: rendered.source.warnings)
+        for (rendition, pixels) in rendered.renditions {
+            let encoded = try encoder.encode(pixels, source: rendered.source)
+            made.files.append((rendition.file, encoded.fallback))
+            var sources: [SourceRecord] = []
+            for (format, bytes) in encoded.modern {
+                let path = RenditionNaming.modernPath(beside: rendition.file, format: format)
+                made.files.append((path, bytes))
+                sources.append(SourceRecord(bytes: bytes.count, file: context.paths.relative(path), type: format.mediaType))
+            }
+            made.records[rendition.file] = RenditionRecord(bytes: encoded.fallback.count, file: context.paths.relative(rendition.file),
+                                                           height: pixels.size.height, sources: sources.isEmpty ? nil : sources,
+                                                           type: planned.fallback.mediaType, width: pixels.size.width)
+        }
+        made.placeholder = StageClock.measure(.placeholder) { rendered.placeholder.flatMap { Placeholders.record($0.rgba) } }
+        return made
+    }
+
+    /// Write: every file of the image, all or none.
+    private func write(_ made: Made, facts: OriginalFacts, recipe: Recipe, _ outcome: inout ImageOutcome) throws(Finished) {
         let writer = RenditionWriter(files: context.files, ownership: context.ownership, journal: context.journal)
         do {
             outcome.written = try StageClock.measure(.write) { () throws(WriteProblem) in try writer.write(made.files) }
@@ -131,40 +205,13 @@ struct ImageJob: Sendable {
             case .failed(let failure) where MachineFailure.stopsBuild(failure):
                 outcome.stop = MachineFailure.explained(failure)
             case .failed(let failure):
-                return failed(outcome, facts, .io(Self.writeFailure + failure.reason), recipe: recipe)
+                throw Finished(outcome: failed(outcome, facts, .io(Self.writeFailure + failure.reason), recipe: recipe))
             }
-            return outcome
+            throw Finished(outcome: outcome)
         }
         outcome.bytesWritten = made.files.reduce(0) { $0 + $1.bytes.count }
         // What the decoder left out of the renditions (a dropped ICC profile), said once per decode.
         outcome.problems += made.warnings.map { ImageProblem(kind: .leftOut, file: entry.path, message: $0) }
-        outcome.record = records.resized(facts, plan: plan, files: made.records, recipe: recipe.fingerprint, placeholder: made.placeholder)
-        return outcome
-    }
-
-    /// Renders and encodes every rendition: the files to write and their records by fallback path.
-    private func make(_ plan: ImagePlan, header: ImageHeader, fallback: FallbackFormat, placeholder: Bool) throws(CodecError)
-        -> (files: [(path: String, bytes: [UInt8])], records: [String: RenditionRecord], placeholder: PlaceholderRecord?, warnings: [String]) {
-        let encoder = RenditionEncoder(output: context.manifest.output, fallback: fallback)
-        let rendered = try Renderer.render(path: context.absolutePath(entry.path), header: header, renditions: plan.renditions,
-                                           limits: context.decodeLimits, placeholder: placeholder, planes: encoder.takesPlanes)
-        var files: [(path: String, bytes: [UInt8])] = []
-        var records: [String: RenditionRecord] = [:]
-        for (rendition, pixels) in rendered.renditions {
-            let encoded = try encoder.encode(pixels, source: rendered.source)
-            files.append((rendition.file, encoded.fallback))
-            var sources: [SourceRecord] = []
-            for (format, bytes) in encoded.modern {
-                let path = RenditionNaming.modernPath(beside: rendition.file, format: format)
-                files.append((path, bytes))
-                sources.append(SourceRecord(bytes: bytes.count, file: context.paths.relative(path), type: format.mediaType))
-            }
-            records[rendition.file] = RenditionRecord(bytes: encoded.fallback.count, file: context.paths.relative(rendition.file),
-                                                      height: pixels.size.height, sources: sources.isEmpty ? nil : sources,
-                                                      type: fallback.mediaType, width: pixels.size.width)
-        }
-        return (files, records, StageClock.measure(.placeholder) { rendered.placeholder.flatMap { Placeholders.record($0.rgba) } },
-                rendered.source.warnings)
     }
 
     /// How the reason begins when an image's files could not be written.
@@ -183,6 +230,7 @@ struct ImageJob: Sendable {
             outcome.reused = IndexFileList.files(of: old, image: entry.path, paths: context.paths)
             outcome.problems.append(ImageProblem(kind: .keptPrevious, file: entry.path,
                                                  message: "\(error.description); its previous renditions stay until a build can make them again"))
+            context.narrator?.say(entry.path, "keeps its previous renditions: \(error.description)")
             return outcome
         }
         // A verdict on the bytes, or on the bytes under these limits, is kept with its
@@ -191,6 +239,7 @@ struct ImageJob: Sendable {
         let keep = error.isVerdictOnContent || { if case .overLimit = error { true } else { false } }()
         outcome.record = records.showingOriginal(facts, status: .unreadable, error: error.description, recipe: keep ? verdict : nil)
         outcome.problems.append(ImageProblem(kind: .unreadable, file: entry.path, message: error.description))
+        context.narrator?.say(entry.path, "shows its original: \(error.description)" + (keep ? "; the verdict is kept until the file or the limits change" : "; tried again next build"))
         return outcome
     }
 }

@@ -1,3 +1,4 @@
+import Renditions
 import YAML
 
 /// What a manifest says, checked for shape and values but not yet against the disk.
@@ -222,14 +223,13 @@ struct ManifestReader {
             reader.error(node.mark, "size '\(text)' of slot '\(slot)' \(advice)")
             return nil
         }
-        let sides = text.split(separator: "x", omittingEmptySubsequences: false)
-        guard sides.count == 2, !(sides[0].trimmedSpaces.isEmpty && sides[1].trimmedSpaces.isEmpty) else {
+        guard let (width, height) = WxH.sides(text), !(width.trimmedSpaces.isEmpty && height.trimmedSpaces.isEmpty) else {
             reader.error(node.mark, "size '\(text)' of slot '\(slot)' is not WIDTHxHEIGHT in points; write it like 60x60, 390x (width only) or x200 (height only)")
             return nil
         }
         var size = SlotSize()
         var valid = true
-        for (index, side) in sides.enumerated() {
+        for (index, side) in [width, height].enumerated() {
             let trimmed = String(side).trimmedSpaces
             guard !trimmed.isEmpty else { continue }
             let what = "the \(index == 0 ? "width" : "height") of slot '\(slot)'"

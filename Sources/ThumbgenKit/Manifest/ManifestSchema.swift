@@ -1,3 +1,5 @@
+import Renditions
+
 /// The manifest's JSON Schema (draft 2020-12), for editors' completion and checking as the user
 /// types (`# yaml-language-server: $schema=…`). Defaults, ranges, enums and keys come from the
 /// code that reads the manifest (`OutputSettings`, `Limits`, `ManifestBounds`, `ManifestReader`),

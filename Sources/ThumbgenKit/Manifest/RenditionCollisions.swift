@@ -24,18 +24,11 @@ enum RenditionCollisions {
     /// The rendition files an original would write, by their names lowercased, from its header
     /// alone; none when the header cannot be read or the image is not resized.
     private static func files(_ image: ImageEntry, slots: [Slot], output: OutputSettings, root: String) -> [String: String] {
-        guard let header = try? ImageHeader.read(path: root + "/" + image.path), !header.isAnimated,
-              ImageDecoders.canDecode(header.format) else { return [:] }
-        let fallback = FallbackFormat(for: header)
-        let plan = ImagePlan(path: image.path, original: header.uprightSize, slots: image.slots.compactMap { name in slots.first { $0.name == name } },
-                             focus: image.focus, extension: fallback.fileExtension(for: image.path),
-                             convertsOriginal: FallbackFormat.converts(header))
+        guard let header = try? ImageHeader.read(path: root + "/" + image.path), PlannedImage.isResized(header) else { return [:] }
+        let planned = PlannedImage(header: header, path: image.path, slots: image.slots.compactMap { name in slots.first { $0.name == name } },
+                                   focus: image.focus)
         var names: [String: String] = [:]
-        for rendition in plan.renditions {
-            for name in [rendition.file] + output.formats.map({ RenditionNaming.modernPath(beside: rendition.file, format: $0) }) {
-                names[name.lowercased()] = name
-            }
-        }
+        for name in planned.files(formats: output.formats) { names[name.lowercased()] = name }
         return names
     }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Renditions
 
 /// A validated manifest (schema 1): every default filled in, every path resolved to an original
 /// under `root`. The rest of the program trusts it.
@@ -53,14 +54,6 @@ public struct SlotSize: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         "\(width?.description ?? "")x\(height?.description ?? "")"
     }
-}
-
-/// How a rendition fills its box.
-public enum Fit: String, CaseIterable, Sendable {
-    /// The largest size with the original's aspect ratio that fits the box.
-    case inside
-    /// Fill the box, cropping the overflow around the focus.
-    case cover
 }
 
 /// A focal point for `cover` crops, 0...1 from the top-left of the upright image.

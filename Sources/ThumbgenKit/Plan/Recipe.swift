@@ -48,6 +48,12 @@ public struct Recipe: Equatable, Sendable {
             + CodecLibraries.encoding(fallback.imageFormat) + output.formats.flatMap { CodecLibraries.encoding($0.imageFormat) })
     }
 
+    /// The recipe of the files `planned` makes of an original of `sha256`.
+    init(sha256: String, planned: PlannedImage, slots: [Slot], focus: Focus?, output: OutputSettings) {
+        self.init(sha256: sha256, original: planned.header.format, fallback: planned.fallback, slots: slots, focus: focus,
+                  output: output, convertsOriginal: planned.convertsOriginal)
+    }
+
     // The parts a recipe is made of, each spelled once: the shard identity (`ShardIdentity`)
     // is made of the same lines, so what merge compares cannot drift from what a build keys on.
 

@@ -1,4 +1,5 @@
 import Raster
+import Renditions
 
 /// What one rendition is: which part of the upright original it shows, at what pixel size.
 public struct RenditionGeometry: Hashable, Sendable {

@@ -41,7 +41,7 @@ final class BuildJournal: @unchecked Sendable {
     static func leftovers(_ names: [String], state: StateFolder) -> Leftovers {
         var leftovers = Leftovers()
         for name in names {
-            guard let data = state.read(name, limit: 1 << 30) else { continue }
+            guard let data = state.read(name, limit: IndexStore.sizeLimit) else { continue }
             for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
                 if let token = JournalLine.token(in: line) {
                     leftovers.tokens.insert(token)

@@ -23,8 +23,8 @@ struct IndexClaim {
             knownImages = []
             return
         }
-        let bytes = files.read(indexPath, limit: 1 << 30)
-        if let bytes, let index = try? RenditionIndex.decode(Data(bytes)) {
+        let bytes = IndexStore(files: files).bytes(indexPath)
+        if let bytes, let index = try? IndexStore.decode(bytes) {
             refusal = nil
             knownImages = Set(index.images.keys.compactMap { paths.rootRelative($0) })
         } else {

@@ -9,6 +9,8 @@ public struct IndexPaths: Sendable {
     /// Lists the indexes of every manifest over one root, so that no build deletes a file another
     /// manifest's index lists. A hidden file in root, which globs never match.
     public static let registry = ".thumbgen.json"
+    /// The report `thumbgen report` writes beside an index.
+    static let reportName = "report.html"
 
     public init(indexPath: String) {
         index = indexPath
@@ -22,7 +24,7 @@ public struct IndexPaths: Sendable {
         guard let name = parts.last else { return nil }
         if parts.contains(StateFolder.name) { return "is inside \(StateFolder.name)/, where thumbgen keeps its state" }
         if name == registry { return "is the name of thumbgen's registry of the indexes under root" }
-        if name == "report.html" { return "is the name of the report thumbgen writes beside an index" }
+        if name == Self.reportName { return "is the name of the report thumbgen writes beside an index" }
         if name.hasPrefix(TemporaryNames.prefix) { return "starts with \(TemporaryNames.prefix), which names thumbgen's temporary files" }
         if let marker = name.ranges(of: ".shard-").last,
            IndexPaths(indexPath: name[..<marker.lowerBound] + ".json").shard(named: name) != nil {
@@ -32,11 +34,11 @@ public struct IndexPaths: Sendable {
     }
 
     /// `report.html` beside the index, relative to root.
-    public var report: String { sibling("report.html") }
+    public var report: String { sibling(Self.reportName) }
 
     /// `renditions.shard-2-of-3.json` beside `renditions.json`, relative to root.
     public func shardIndex(_ shard: Shard) -> String {
-        sibling("\(index.lastPathPart.removingPathExtension).shard-\(shard.index)-of-\(shard.count).json")
+        sibling("\(index.lastPathPart.removingPathExtension)\(shard.nameSuffix).json")
     }
 
     /// The K and N of a shard index's file name, or nil for any other name.
@@ -55,7 +57,7 @@ public struct IndexPaths: Sendable {
         if RenditionNaming.isRenditionName(name) || name.hasPrefix(TemporaryNames.prefix) || relative == index
             || relative == Self.registry { return true }
         guard relative.parentPath == folder else { return false }
-        return name == "report.html" || shard(named: name) != nil
+        return name == Self.reportName || shard(named: name) != nil
     }
 
     private func sibling(_ name: String) -> String {
@@ -89,31 +91,5 @@ public struct IndexPaths: Sendable {
             }
         }
         return parts.isEmpty ? nil : parts.joined(separator: "/")
-    }
-}
-
-/// Names of the temporary files thumbgen writes before renaming them into place:
-/// `.thumbgen-<build token>-<n>`, hidden, short (so any name the file system takes leaves room
-/// for one), and tied to the build that recorded its token before making any of them.
-enum TemporaryNames {
-    static let prefix = ".thumbgen-"
-
-    /// A fresh token: eight lowercase hex digits.
-    static func newToken() -> String {
-        String(UInt32.random(in: 0x1000_0000...UInt32.max), radix: 16)
-    }
-
-    /// True for a token of the form `newToken` makes.
-    static func isToken(_ text: some StringProtocol) -> Bool {
-        text.count == 8 && text.allSatisfy { $0.isHexDigit && !$0.isUppercase }
-    }
-
-    static func name(token: String, number: Int) -> String {
-        "\(prefix)\(token)-\(number)"
-    }
-
-    /// True for a temporary file of the build with `token`.
-    static func belongs(_ name: String, to token: String) -> Bool {
-        name.hasPrefix("\(prefix)\(token)-")
     }
 }

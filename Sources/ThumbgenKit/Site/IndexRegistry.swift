@@ -52,8 +52,7 @@ struct IndexRegistry: Equatable {
                 indexFiles += names.filter { paths.shard(named: $0) != nil }.map { paths.folder.isEmpty ? $0 : paths.folder + "/" + $0 }
             }
             for indexFile in indexFiles {
-                guard let bytes = files.read(indexFile, limit: 1 << 30),
-                      let index = try? RenditionIndex.decode(Data(bytes)) else { continue }
+                guard let index = IndexStore(files: files).load(indexFile) else { continue }
                 listed.formUnion(IndexFileList.allListed(of: index, paths: paths))
             }
         }

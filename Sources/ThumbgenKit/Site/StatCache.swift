@@ -23,7 +23,7 @@ public struct StatCache: Codable, Equatable, Sendable {
 
     /// Loads the cache, or an empty one when it is missing, damaged or of another version.
     static func load(_ state: StateFolder) -> StatCache {
-        guard let bytes = state.read(state.statCache, limit: 1 << 30),
+        guard let bytes = state.read(state.statCache, limit: IndexStore.sizeLimit),
               let cache = try? JSONDecoder().decode(StatCache.self, from: Data(bytes)), cache.version == 1
         else { return StatCache() }
         return cache

@@ -22,7 +22,7 @@ public struct StateFolder: Sendable {
 
     public init(manifestDirectory: String, shard: Shard?) {
         path = manifestDirectory + "/" + Self.name
-        suffix = shard.map { ".shard-\($0.index)-of-\($0.count)" } ?? ""
+        suffix = shard?.nameSuffix ?? ""
         do {
             directory = try RootDirectory(path: manifestDirectory)
             openFailure = nil

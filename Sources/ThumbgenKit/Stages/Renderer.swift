@@ -46,17 +46,46 @@ enum Renderer {
     /// Decodes the original at `path` once and makes every rendition's pixels. `planes`: the
     /// encoders take planes, so an original whose decoder can keep its YCbCr (or grey) planes
     /// (a JPEG; an opaque 8-bit 4:2:0 HEIC or AVIF) does so, and its renditions are planar.
+    /// `narrator` hears the decode scale and why, and which path the pixels took, about `file`.
     static func render(path: String, header: ImageHeader, renditions: [PlannedRendition], limits: DecodeLimits,
-                       placeholder: Bool, planes: Bool = false) throws(CodecError) -> RenderedImage {
+                       placeholder: Bool, planes: Bool = false, narrator: Narrator? = nil, file: String = "") throws(CodecError) -> RenderedImage {
         let geometries = geometries(renditions, original: header.uprightSize, placeholder: placeholder)
         let maker = RenditionMaker(geometries: geometries, orientation: header.orientation, fullSize: header.size)
+        let scale = min(1, maker.rootScale * decodeHeadroom)
+        narrator?.say(file, scaleDecision(scale, maker: maker, renditions: renditions, header: header))
         let source = try StageClock.measure(.decode) { () throws(CodecError) in
-            try ImageDecoders.decode(path: path, header: header, minimumScale: min(1, maker.rootScale * decodeHeadroom),
+            try ImageDecoders.decode(path: path, header: header, minimumScale: scale,
                                      limits: limits, into: maker, planes: planes ? maker : nil)
         }
+        narrator?.say(file, pathDecision(maker.feeds.layout, source: source, askedForPlanes: planes))
         let pixels = maker.pixels()
         return RenderedImage(source: source,
                              renditions: Array(zip(renditions, pixels.prefix(renditions.count))),
                              placeholder: geometries.count > renditions.count ? pixels.last : nil)
+    }
+
+    /// `decode at 0.3125 of 4000x3000 (shrink on load): photos/a.Thumbnail(1000x750).jpg needs
+    /// 0.25, with 1.25 headroom`.
+    static func scaleDecision(_ scale: Double, maker: RenditionMaker, renditions: [PlannedRendition], header: ImageHeader) -> String {
+        let need = maker.rootScale
+        let root = maker.largestRoot
+        let what = root.map { $0 < renditions.count ? renditions[$0].file : "the placeholder" } ?? "nothing"
+        if scale >= 1 {
+            return "decode at full size \(header.size): \(what) needs \(fixed(need, 3)) of the original, which leaves no room to shrink on load"
+        }
+        return "decode at \(fixed(scale, 3)) of \(header.size) or more (shrink on load where \(header.format.rawValue.uppercased()) allows): \(what) needs \(fixed(need, 3)), with \(fixed(decodeHeadroom, 2)) headroom"
+    }
+
+    /// `decoded 1000x750 as YCbCr planes (the encoders take planes)`.
+    static func pathDecision(_ layout: RootFeeds.Layout, source: SourceInfo, askedForPlanes: Bool) -> String {
+        let size = "decoded \(source.decodedSize)"
+        switch layout {
+        case .ycbcr: return "\(size) as YCbCr planes, renditions in 4:2:0 (the encoders take planes)"
+        case .grey: return "\(size) as one grey plane (the encoders take planes)"
+        case .rgb, .rgba:
+            let rows = layout == .rgba ? "RGBA rows (with alpha)" : "RGB rows"
+            let why = askedForPlanes ? "this decoder keeps no planes of this image" : "an encoder of these settings takes RGB"
+            return "\(size) as \(rows) (\(why))"
+        }
     }
 }

@@ -74,6 +74,11 @@ final class RenditionMaker {
         targets.indices.filter { targets[$0].source == nil }.map { scales[$0] }.max() ?? 1
     }
 
+    /// The root that needs the most resolution (the one `rootScale` is for), by geometry index.
+    var largestRoot: Int? {
+        targets.indices.filter { targets[$0].source == nil }.max { scales[$0] < scales[$1] }
+    }
+
     /// Bytes the targets' pixels take while they are made and turned upright.
     var pixelBytes: Int {
         targets.reduce(0) { total, target in

@@ -1,29 +1,5 @@
 import Renditions
 
-/// Why an image's files must be made again: what a person can act on.
-public enum StaleReason: Equatable, Sendable {
-    /// `--force`.
-    case forced
-    /// The previous index does not know the image.
-    case new
-    case originalChanged
-    /// These slots changed size, fit or scales, or the image moved in or out of them.
-    case slotsChanged([String])
-    /// The focus point changed.
-    case focusChanged
-    /// These output settings changed (`jpeg`, `webp`, `placeholder`…).
-    case outputChanged([String])
-    case renderingChanged
-    case fileMissing(String)
-    /// A listed file is not what the index recorded (its size changed).
-    case fileEdited(String)
-    /// The previous record does not agree with the plan (a damaged or hand-edited index).
-    case recordDisagrees
-    /// The recipe changed in a part the index does not record: the codec libraries' versions
-    /// (`thumbgen --version`) or the placeholder, unless the index was edited by hand.
-    case recipeChanged
-}
-
 /// The one place that decides whether an image's files from the previous build are still what
 /// this build would make: same recipe fingerprint, and every file the record lists still there as
 /// the record says. The previous index is untrusted input: a record that disagrees with the plan
@@ -44,7 +20,24 @@ struct ReusePolicy: Sendable {
 
     /// Keep or redo the image at `path`, planned as `plan` from `recipe`; `expected` is the
     /// record this build would write for it, but for the files' bytes.
-    func decide(path: String, recipe: Recipe, expected: ImageRecord, files: SiteFiles, context: RecipeContext) -> Decision {
+    /// `narrator` hears the decision and why, about the original.
+    func decide(path: String, recipe: Recipe, expected: ImageRecord, files: SiteFiles, context: RecipeContext,
+                narrator: Narrator? = nil) -> Decision {
+        let decision = decision(path: path, recipe: recipe, expected: expected, files: files, context: context)
+        if let narrator {
+            switch decision {
+            case .keep(let kept) where kept.status == .unreadable:
+                narrator.say(path, "kept its verdict: the same bytes under the same limits, so it is not decoded again")
+            case .keep:
+                narrator.say(path, "reused: its recipe fingerprint is the index's, and every file it lists is there as recorded")
+            case .redo(let reasons):
+                narrator.say(path, "made again: " + StaleReason.because(reasons, image: path))
+            }
+        }
+        return decision
+    }
+
+    private func decision(path: String, recipe: Recipe, expected: ImageRecord, files: SiteFiles, context: RecipeContext) -> Decision {
         if force { return .redo([.forced]) }
         guard let old = record(for: path) else { return .redo([.new]) }
         let originalFile = paths.relative(path)
@@ -53,7 +46,7 @@ struct ReusePolicy: Sendable {
             // writes its entries anew, all pointing to the original.
             return .keep(old)
         }
-        guard old.recipe == recipe.fingerprint else { return .redo(reasons(old, context: context)) }
+        guard old.recipe == recipe.fingerprint else { return .redo(RecipeChanges.reasons(old, previous: previous, now: context)) }
         guard old.status == expected.status, old.width == expected.width, old.height == expected.height,
               old.format == expected.format, old.bytes == expected.bytes,
               Set(old.renditions.keys) == Set(expected.renditions.keys)
@@ -76,39 +69,4 @@ struct ReusePolicy: Sendable {
         }
         return .keep(old)
     }
-
-    /// What changed since the record was made, in words a person can act on.
-    private func reasons(_ old: ImageRecord, context: RecipeContext) -> [StaleReason] {
-        if old.sha256 != context.sha256 { return [.originalChanged] }
-        var reasons: [StaleReason] = []
-        let before = previous?.slots ?? [:]
-        let changed = context.slots.filter { slot in
-            guard let was = before[slot.name] else { return true }
-            let now = SlotRecords.record(slot)
-            return was.size != now.size || was.fit != now.fit || was.scales != now.scales
-        }.map(\.name)
-        if !changed.isEmpty { reasons.append(.slotsChanged(changed)) }
-        if old.focus != context.focus { reasons.append(.focusChanged) }
-        if let output = previous?.output {
-            let now = context.output
-            var names: [String] = []
-            if output.jpeg != now.jpeg { names.append("jpeg") }
-            if output.png != now.png { names.append("png") }
-            if (output.formats ?? []) != (now.formats ?? []) { names.append("formats") }
-            if output.webp != now.webp { names.append("webp") }
-            if output.avif != now.avif { names.append("avif") }
-            if !names.isEmpty { reasons.append(.outputChanged(names)) }
-        }
-        if previous?.rendering != Recipe.renderingVersion { reasons.append(.renderingChanged) }
-        return reasons.isEmpty ? [.recipeChanged] : reasons
-    }
-}
-
-/// What the reasons for a redo are read against.
-struct RecipeContext {
-    var sha256: String
-    var limits: Limits
-    var slots: [Slot]
-    var focus: [Double]?
-    var output: OutputRecord
 }

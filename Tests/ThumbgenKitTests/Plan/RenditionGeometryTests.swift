@@ -1,4 +1,5 @@
 import Raster
+import Renditions
 import Testing
 @testable import ThumbgenKit
 

@@ -1,4 +1,5 @@
 import Foundation
+import Renditions
 import Testing
 import TestSupport
 import YAML

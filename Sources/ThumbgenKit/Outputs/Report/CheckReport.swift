@@ -15,7 +15,7 @@ package enum CheckReport {
         for item in plan.items where item.mark != .reuse {
             switch item.mark {
             case .new:
-                lines.append("\(item.exists ? "stale" : "missing")\t\(NameText.displayed(item.path))\t\(because(item.reasons, image: item.image ?? ""))")
+                lines.append("\(item.exists ? "stale" : "missing")\t\(NameText.displayed(item.path))\t\(StaleReason.because(item.reasons, image: item.image ?? ""))")
             case .prune:
                 lines.append("prune\t\(NameText.displayed(item.path))\tno longer needed")
             case .reuse:
@@ -32,7 +32,7 @@ package enum CheckReport {
         var files: [String: Int] = [:], images: [String: Set<String>] = [:]
         for item in plan.items where item.mark == .new {
             for reason in item.reasons.isEmpty ? [StaleReason.new] : item.reasons {
-                let cause = Self.cause(reason)
+                let cause = reason.cause
                 if files[cause] == nil { order.append(cause) }
                 files[cause, default: 0] += 1
                 images[cause, default: []].insert(item.image ?? "")
@@ -47,42 +47,11 @@ package enum CheckReport {
         return lines
     }
 
-    /// A cause shared by many files, without the file's own name.
-    static func cause(_ reason: StaleReason) -> String {
-        switch reason {
-        case .forced: "--force"
-        case .new: "new images"
-        case .originalChanged: "originals changed"
-        case .slotsChanged(let slots): "slot\(slots.count == 1 ? "" : "s") \(slots.map { "'\($0)'" }.joined(separator: ", ")) changed size, fit or scales"
-        case .focusChanged: "focus points changed"
-        case .outputChanged(let names): "the output settings changed (\(names.joined(separator: ", ")))"
-        case .renderingChanged: "thumbgen renders differently since the last build"
-        case .fileMissing: "renditions were deleted"
-        case .fileEdited: "renditions were edited by hand"
-        case .recordDisagrees: "the index does not agree with the files (edited by hand?)"
-        case .recipeChanged: "the codec libraries or the placeholder changed (see thumbgen --version), or the index was edited by hand"
-        }
-    }
-
-    /// A reason in words a person can act on: the cause, naming the image or file where it is one's own.
-    static func because(_ reasons: [StaleReason], image: String) -> String {
-        let words = reasons.map { reason -> String in
-            switch reason {
-            case .new: "a new image, \(NameText.displayed(image))"
-            case .originalChanged: "the original \(NameText.displayed(image)) changed"
-            case .fileMissing(let path): "\(NameText.displayed(path)) is missing"
-            case .fileEdited(let path): "\(NameText.displayed(path)) was edited by hand"
-            default: cause(reason)
-            }
-        }
-        return words.isEmpty ? "rendition of \(NameText.displayed(image))" : words.joined(separator: "; ")
-    }
-
     /// `items` (each `kind`, `path`, `reason`) and `up_to_date`, for `--json`.
     package static func json(_ plan: BuildPlan) -> [String: JSONValue] {
         let items = plan.items.filter { $0.mark != .reuse }.map { item -> JSONValue in
             .object(["kind": .string(item.mark == .prune ? "prune" : item.exists ? "stale" : "missing"), "path": .string(item.path),
-                     "reason": .string(item.mark == .prune ? "no longer needed" : because(item.reasons, image: item.image ?? ""))])
+                     "reason": .string(item.mark == .prune ? "no longer needed" : StaleReason.because(item.reasons, image: item.image ?? ""))])
         }
         return ["items": .array(items), "up_to_date": .bool(plan.isUpToDate)]
     }

@@ -2,26 +2,6 @@ import FoundationEssentials
 import ImageCodecs
 import Renditions
 
-extension Shard {
-    /// The shard (1-based) that owns an image among `count`: a stable hash of its root-relative
-    /// path, so adding or removing one image moves no other.
-    public static func owner(of path: String, count: Int) -> Int {
-        let digest = FileHash.sha256(Array(path.utf8))
-        let value = UInt64(digest.prefix(16), radix: 16) ?? 0
-        return Int(value % UInt64(count)) + 1
-    }
-
-    public func owns(_ path: String) -> Bool {
-        Self.owner(of: path, count: count) == index
-    }
-
-    /// `renditions.shard-2-of-3.json` for the index `renditions.json`.
-    public func indexPath(for indexPath: String) -> String {
-        let stem = indexPath.removingPathExtension
-        return "\(stem).shard-\(index)-of-\(count).json"
-    }
-}
-
 /// What a shard index must share with the manifest it is merged under, part by part: every
 /// part of an image's recipe that comes from the manifest or from this machine (the rendering
 /// version, formats, every encoder setting, placeholder, limits, codec library versions), and the
@@ -32,21 +12,14 @@ public struct ShardIdentity: Equatable, Sendable {
     /// Part names, in order, with the hash of each part's text.
     public var parts: [String: String]
 
-    /// The parts, in the order they are written and compared.
-    public static let names = ["index", "rendering", "formats", "jpeg", "png", "webp", "avif", "placeholder", "limits",
-                               "libraries", "slots", "images"]
+    /// The parts, in the order they are written and compared: the output parts are the
+    /// recipe's own (`Recipe.outputParts`).
+    public static let names = ["index", "rendering"] + Recipe.outputParts.map(\.name) + ["limits", "libraries", "slots", "images"]
 
     public init(manifest: Manifest, libraries: CodecLibraries = .current) {
-        let output = manifest.output
-        let texts: [String: [String]] = [
+        var texts: [String: [String]] = [
             "index": ["index \(manifest.indexPath)"],
             "rendering": [Recipe.rendering],
-            "formats": ["formats \(output.formats.map(\.rawValue).joined(separator: ","))"],
-            "jpeg": [Recipe.settings(FallbackFormat.jpeg, output)],
-            "png": [Recipe.settings(FallbackFormat.png, output)],
-            "webp": [Recipe.settings(ModernFormat.webp, output)],
-            "avif": [Recipe.settings(ModernFormat.avif, output)],
-            "placeholder": [Recipe.placeholder(output)],
             "limits": [Recipe.limits(manifest.limits)],
             "libraries": Recipe.libraries(libraries, CodecLibraries.Library.allCases),
             "slots": manifest.slots.map { slot in
@@ -56,6 +29,7 @@ public struct ShardIdentity: Equatable, Sendable {
                 "image \(image.path)\t\(image.slots.joined(separator: ","))\t\(image.focus.map { "\($0.x),\($0.y)" } ?? "")"
             },
         ]
+        for part in Recipe.outputParts { texts[part.name] = [part.line(manifest.output)] }
         parts = texts.mapValues { lines in String(FileHash.sha256(Array((lines.joined(separator: "\n") + "\n").utf8)).prefix(16)) }
     }
 
@@ -83,12 +57,10 @@ public struct ShardIdentity: Equatable, Sendable {
 
     /// A part's name in words, for the message that names it.
     public static func words(_ name: String) -> String {
-        switch name {
+        if let part = Recipe.outputParts.first(where: { $0.name == name }) { return part.words }
+        return switch name {
         case "index": "the index path"
         case "rendering": "the rendering version"
-        case "formats": "output.formats"
-        case "jpeg", "png", "webp", "avif": "output.\(name) settings"
-        case "placeholder": "output.placeholder"
         case "limits": "limits"
         case "libraries": "codec library versions (see thumbgen --version)"
         case "slots": "slots"

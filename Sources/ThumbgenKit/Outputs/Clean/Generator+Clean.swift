@@ -13,7 +13,7 @@ extension Generator {
         var owned = leftovers.files
         var ignored: [ImageProblem] = []
         for path in [paths.index] + shardIndexes(files).map(\.path) where files.entry(path) != .missing {
-            guard let bytes = files.read(path, limit: 1 << 30), let index = try? RenditionIndex.decode(Data(bytes)) else {
+            guard let index = IndexStore(files: files).load(path) else {
                 throw BuildFailure(description: "\(path): the index is damaged, so nothing can say which files it listed; nothing was deleted. Delete the renditions and the index by hand, or build again first")
             }
             owned.formUnion(IndexFileList.files(of: index, paths: paths))
@@ -21,9 +21,8 @@ extension Generator {
         }
         let registry = IndexRegistry.load(files)
         let protected = registry.filesListed(besides: paths.index, files: files)
-        let originals = Set(manifest.images.map(\.path))
-        let deleted = owned.subtracting(protected).sorted()
-            .filter { RenditionNaming.isRenditionName($0) && !originals.contains($0) && files.remove($0) }
+        let deleted = Pruning.deletable(owned, keeping: protected, originals: manifest.images.map(\.path)).filter { files.remove($0) }
+        Pruning.narrate(deleted, "the index being cleaned lists it, and no other index does", to: options.narrator)
         let removed = files.remove(paths.index)
         for shard in shardIndexes(files) { files.remove(shard.path) }
         let journal = CommandJournal(command: "clean", state: state)

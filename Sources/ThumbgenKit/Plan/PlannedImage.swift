@@ -1,0 +1,34 @@
+import ImageCodecs
+
+/// What an original's header makes of it: the format its fallbacks take, whether a box it
+/// already fits still gets a file, and the plan of its renditions. The one way from a header
+/// to a plan: the build, the manifest's collision check and the fuzzers all come through here,
+/// so the names they compare are the names a build writes.
+struct PlannedImage: Sendable {
+    let header: ImageHeader
+    let fallback: FallbackFormat
+    /// True when a box the original fits gets a file of its own size (`FallbackFormat.converts`).
+    let convertsOriginal: Bool
+    let plan: ImagePlan
+
+    /// The plan of the original at `path` (root-relative) whose header is `header`, in `slots`.
+    init(header: ImageHeader, path: String, slots: [Slot], focus: Focus?) {
+        self.header = header
+        fallback = FallbackFormat(for: header)
+        convertsOriginal = FallbackFormat.converts(header)
+        plan = ImagePlan(path: path, original: header.uprightSize, slots: slots, focus: focus,
+                         extension: fallback.fileExtension(for: path), convertsOriginal: convertsOriginal)
+    }
+
+    /// True when thumbgen resizes an image with this header: a still image it can decode.
+    static func isResized(_ header: ImageHeader) -> Bool {
+        !header.isAnimated && ImageDecoders.canDecode(header.format)
+    }
+
+    /// Every file the plan writes under `formats`: each rendition's fallback, then its modern files.
+    func files(formats: [ModernFormat]) -> [String] {
+        plan.renditions.flatMap { rendition in
+            [rendition.file] + formats.map { RenditionNaming.modernPath(beside: rendition.file, format: $0) }
+        }
+    }
+}
