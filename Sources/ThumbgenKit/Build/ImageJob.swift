@@ -55,8 +55,8 @@ struct ImageJob: Sendable {
             return outcome
         }
 
-        let fallback = FallbackFormat(for: header)
-        let converts = FallbackFormat.converts(header)
+        let fallback = Formats.fallback(for: header)
+        let converts = Formats.converts(header)
         let plan = ImagePlan(path: entry.path, original: header.uprightSize, slots: slots, focus: entry.focus,
                              extension: fallback.fileExtension(for: entry.path), convertsOriginal: converts)
         let recipe = Recipe(sha256: identity.sha256, original: header.format, fallback: fallback, slots: slots, focus: entry.focus, output: context.manifest.output,
@@ -82,7 +82,7 @@ struct ImageJob: Sendable {
             return outcome
         case .redo(let reasons) where checkOnly:
             outcome.stale = reasons
-            let formats = context.manifest.output.formats.filter(ModernEncoders.isAvailable)
+            let formats = context.manifest.output.formats
             outcome.pending = plan.renditions.flatMap { rendition in
                 [rendition.file] + formats.map { RenditionNaming.modernPath(beside: rendition.file, format: $0) }
             }
@@ -143,7 +143,7 @@ struct ImageJob: Sendable {
     }
 
     /// Renders and encodes every rendition: the files to write and their records by fallback path.
-    private func make(_ plan: ImagePlan, header: ImageHeader, fallback: FallbackFormat, placeholder: Bool) throws(CodecError)
+    private func make(_ plan: ImagePlan, header: ImageHeader, fallback: OutputFormat, placeholder: Bool) throws(CodecError)
         -> (files: [(path: String, bytes: [UInt8])], records: [String: RenditionRecord], placeholder: PlaceholderRecord?, warnings: [String]) {
         let encoder = RenditionEncoder(output: context.manifest.output, fallback: fallback)
         let rendered = try Renderer.render(path: context.absolutePath(entry.path), header: header, renditions: plan.renditions,

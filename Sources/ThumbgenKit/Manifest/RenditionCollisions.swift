@@ -26,10 +26,10 @@ enum RenditionCollisions {
     private static func files(_ image: ImageEntry, slots: [Slot], output: OutputSettings, root: String) -> [String: String] {
         guard let header = try? ImageHeader.read(path: root + "/" + image.path), !header.isAnimated,
               ImageDecoders.canDecode(header.format) else { return [:] }
-        let fallback = FallbackFormat(for: header)
+        let fallback = Formats.fallback(for: header)
         let plan = ImagePlan(path: image.path, original: header.uprightSize, slots: image.slots.compactMap { name in slots.first { $0.name == name } },
                              focus: image.focus, extension: fallback.fileExtension(for: image.path),
-                             convertsOriginal: FallbackFormat.converts(header))
+                             convertsOriginal: Formats.converts(header))
         var names: [String: String] = [:]
         for rendition in plan.renditions {
             for name in [rendition.file] + output.formats.map({ RenditionNaming.modernPath(beside: rendition.file, format: $0) }) {

@@ -33,19 +33,15 @@ public struct ShardIdentity: Equatable, Sendable {
     public var parts: [String: String]
 
     /// The parts, in the order they are written and compared.
-    public static let names = ["index", "rendering", "formats", "jpeg", "png", "webp", "avif", "placeholder", "limits",
-                               "libraries", "slots", "images"]
+    public static let names = ["index", "rendering", "formats"] + Formats.outputs.map(\.name)
+        + ["placeholder", "limits", "libraries", "slots", "images"]
 
     public init(manifest: Manifest, libraries: CodecLibraries = .current) {
         let output = manifest.output
-        let texts: [String: [String]] = [
+        var texts: [String: [String]] = [
             "index": ["index \(manifest.indexPath)"],
             "rendering": [Recipe.rendering],
-            "formats": ["formats \(output.formats.map(\.rawValue).joined(separator: ","))"],
-            "jpeg": [Recipe.settings(FallbackFormat.jpeg, output)],
-            "png": [Recipe.settings(FallbackFormat.png, output)],
-            "webp": [Recipe.settings(ModernFormat.webp, output)],
-            "avif": [Recipe.settings(ModernFormat.avif, output)],
+            "formats": ["formats \(output.formats.map(\.name).joined(separator: ","))"],
             "placeholder": [Recipe.placeholder(output)],
             "limits": [Recipe.limits(manifest.limits)],
             "libraries": Recipe.libraries(libraries, CodecLibraries.Library.allCases),
@@ -56,6 +52,7 @@ public struct ShardIdentity: Equatable, Sendable {
                 "image \(image.path)\t\(image.slots.joined(separator: ","))\t\(image.focus.map { "\($0.x),\($0.y)" } ?? "")"
             },
         ]
+        for format in Formats.outputs { texts[format.name] = [Recipe.settings(format, output)] }
         parts = texts.mapValues { lines in String(FileHash.sha256(Array((lines.joined(separator: "\n") + "\n").utf8)).prefix(16)) }
     }
 
@@ -83,11 +80,11 @@ public struct ShardIdentity: Equatable, Sendable {
 
     /// A part's name in words, for the message that names it.
     public static func words(_ name: String) -> String {
-        switch name {
+        if Formats.output(named: name) != nil { return "output.\(name) settings" }
+        return switch name {
         case "index": "the index path"
         case "rendering": "the rendering version"
         case "formats": "output.formats"
-        case "jpeg", "png", "webp", "avif": "output.\(name) settings"
         case "placeholder": "output.placeholder"
         case "limits": "limits"
         case "libraries": "codec library versions (see thumbgen --version)"

@@ -1,3 +1,4 @@
+import ImageCodecs
 import Renditions
 
 /// Why an image's files must be made again: what a person can act on.
@@ -91,12 +92,11 @@ struct ReusePolicy: Sendable {
         if old.focus != context.focus { reasons.append(.focusChanged) }
         if let output = previous?.output {
             let now = context.output
-            var names: [String] = []
-            if output.jpeg != now.jpeg { names.append("jpeg") }
-            if output.png != now.png { names.append("png") }
+            // The fallbacks' settings, the list of modern formats, then theirs.
+            let changed = { (format: OutputFormat) in output.settings[format.name] != now.settings[format.name] }
+            var names = Formats.fallbacks.filter(changed).map(\.name)
             if (output.formats ?? []) != (now.formats ?? []) { names.append("formats") }
-            if output.webp != now.webp { names.append("webp") }
-            if output.avif != now.avif { names.append("avif") }
+            names += Formats.modern.filter(changed).map(\.name)
             if !names.isEmpty { reasons.append(.outputChanged(names)) }
         }
         if previous?.rendering != Recipe.renderingVersion { reasons.append(.renderingChanged) }
