@@ -45,6 +45,8 @@ export function scaleFor(index, slot, screenScale) {
   return scales.find((scale) => scale >= screenScale - 1e-9) ?? scales[scales.length - 1];
 }
 
+// The formats thumbgen reads originals in, by the index's names (their type is image/<name>): the
+// generator's format registry holds this table to its own (Tests/ThumbgenKitTests/Formats/FormatTableTests).
 const mediaTypes = ['jpeg', 'png', 'gif', 'webp', 'avif', 'heic', 'heif'];
 
 /** The slot's box in points, `[width, height]`; a side its size leaves out (`390x`) is Infinity. */

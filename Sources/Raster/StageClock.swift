@@ -1,44 +1,46 @@
 import Glibc
 
-/// What a build's CPU time is spent on (`thumbgen build --profile`).
-public enum Stage: Int, CaseIterable, Sendable {
-    case readHash, probe, decode, colour, resample, orient, encodeJPEG, encodePNG, encodeWebP, encodeAVIF, placeholder, write, other
+/// What a build's CPU time is spent on (`thumbgen build --profile`), by the name its profile
+/// table shows. The stages of the pipeline are here; each output format's encoder is a stage
+/// of its own, declared with the format (ImageCodecs' `Formats.profileStages` lists them all in
+/// the profile's order).
+public struct Stage: Hashable, Sendable {
+    /// The stage's name in the profile's table (`encode jpeg`); its `--json` key is made from it.
+    public let name: String
 
-    /// The stage's name in the profile's table and its `--json` key.
-    public var name: String {
-        switch self {
-        case .readHash: "read+hash"
-        case .probe: "probe"
-        case .decode: "decode"
-        case .colour: "colour"
-        case .resample: "resample"
-        case .orient: "orient"
-        case .encodeJPEG: "encode jpeg"
-        case .encodePNG: "encode png"
-        case .encodeWebP: "encode webp"
-        case .encodeAVIF: "encode avif"
-        case .placeholder: "placeholder"
-        case .write: "write"
-        case .other: "other"
-        }
-    }
+    public init(_ name: String) { self.name = name }
+
+    public static let readHash = Stage("read+hash")
+    public static let probe = Stage("probe")
+    public static let decode = Stage("decode")
+    public static let colour = Stage("colour")
+    public static let resample = Stage("resample")
+    public static let orient = Stage("orient")
+    public static let placeholder = Stage("placeholder")
+    public static let write = Stage("write")
+    public static let other = Stage("other")
+
+    /// The profile's rows before the encoders' and after them.
+    public static let beforeEncoding = [readHash, probe, decode, colour, resample, orient]
+    public static let afterEncoding = [placeholder, write, other]
 }
 
 /// CPU seconds by stage.
 public struct StageTimes: Sendable, Equatable {
-    public var seconds = [Double](repeating: 0, count: Stage.allCases.count)
+    /// Only the stages time was charged to.
+    public var seconds: [Stage: Double] = [:]
 
     public init() {}
 
     public subscript(stage: Stage) -> Double {
-        get { seconds[stage.rawValue] }
-        set { seconds[stage.rawValue] = newValue }
+        get { seconds[stage] ?? 0 }
+        set { seconds[stage] = newValue }
     }
 
-    public var total: Double { seconds.reduce(0, +) }
+    public var total: Double { seconds.values.reduce(0, +) }
 
     public static func += (lhs: inout StageTimes, rhs: StageTimes) {
-        for index in lhs.seconds.indices { lhs.seconds[index] += rhs.seconds[index] }
+        lhs.seconds.merge(rhs.seconds, uniquingKeysWith: +)
     }
 }
 

@@ -94,7 +94,7 @@ extension RenditionIndex {
     /// The modern types any file of the slot has, best first: in the order of `output.formats`,
     /// then any other in the order first met.
     public func sourceTypes(image: String, slot: String) -> [String] {
-        let preferred = (output?.formats ?? []).map { "image/\($0)" }
+        let preferred = (output?.formats ?? []).map(MediaTypes.modern)
         var seen: [String] = []
         for candidate in candidates(image: image, slot: slot) {
             for source in candidate.sources where !seen.contains(source.type) { seen.append(source.type) }

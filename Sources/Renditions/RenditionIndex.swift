@@ -162,56 +162,69 @@ public struct SlotRecord: Codable, Equatable, Sendable {
     }
 }
 
-/// The encoder settings of a build.
+/// The encoder settings of a build: each output format's under its name (`jpeg`:
+/// `{"progressive": false, "quality": 82}`), the fallbacks' always, a modern format's when
+/// `formats` lists it. The generator declares the formats and their settings; this record only
+/// carries them, so a new format needs no change here.
 public struct OutputRecord: Codable, Equatable, Sendable {
-    public struct JPEG: Codable, Equatable, Sendable {
-        public var progressive: Bool
-        public var quality: Int
-        public init(progressive: Bool, quality: Int) {
-            self.progressive = progressive
-            self.quality = quality
+    /// One setting's value: a whole number or true/false.
+    public enum Setting: Codable, Equatable, Hashable, Sendable {
+        case integer(Int)
+        case flag(Bool)
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let flag = try? container.decode(Bool.self) {
+                self = .flag(flag)
+            } else {
+                self = .integer(try container.decode(Int.self))
+            }
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .integer(let value): try container.encode(value)
+            case .flag(let value): try container.encode(value)
+            }
         }
     }
 
-    public struct PNG: Codable, Equatable, Sendable {
-        public var compression: Int
-        public init(compression: Int) { self.compression = compression }
-    }
-
-    public struct WebP: Codable, Equatable, Sendable {
-        public var lossless: Bool
-        public var quality: Int
-        public init(lossless: Bool, quality: Int) {
-            self.lossless = lossless
-            self.quality = quality
-        }
-    }
-
-    public struct AVIF: Codable, Equatable, Sendable {
-        public var quality: Int
-        public var speed: Int
-        public init(quality: Int, speed: Int) {
-            self.quality = quality
-            self.speed = speed
-        }
-    }
-
-    /// AVIF settings, present when `formats` lists `avif`.
-    public var avif: AVIF?
     /// Modern formats written beside each fallback, best first (`avif`, `webp`); nil in an index
     /// from before they existed, which means none.
     public var formats: [String]?
-    public var jpeg: JPEG
-    public var png: PNG
-    /// WebP settings, present when `formats` lists `webp`.
-    public var webp: WebP?
+    /// Settings by format name, then by setting (`quality`).
+    public var settings: [String: [String: Setting]]
 
-    public init(avif: AVIF? = nil, formats: [String]? = nil, jpeg: JPEG, png: PNG, webp: WebP? = nil) {
-        self.avif = avif
+    public init(formats: [String]? = nil, settings: [String: [String: Setting]]) {
         self.formats = formats
-        self.jpeg = jpeg
-        self.png = png
-        self.webp = webp
+        self.settings = settings
+    }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    private static let formatsKey = Key("formats")
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        formats = try container.decodeIfPresent([String].self, forKey: Self.formatsKey)
+        var settings: [String: [String: Setting]] = [:]
+        for key in container.allKeys where key.stringValue != Self.formatsKey.stringValue {
+            settings[key.stringValue] = try container.decode([String: Setting].self, forKey: key)
+        }
+        self.settings = settings
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encodeIfPresent(formats, forKey: Self.formatsKey)
+        for (name, values) in settings { try container.encode(values, forKey: Key(name)) }
     }
 }
 

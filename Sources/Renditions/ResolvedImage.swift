@@ -88,7 +88,7 @@ extension RenditionIndex {
             ? screenScale : scale(for: slot, screenScale: screenScale)
         guard let scale = listed, let entry = record.renditions[ScaleKey.entry(slot: slot, scale: scale)] else {
             return ResolvedImage(file: image, scale: 1, pixelWidth: record.width, pixelHeight: record.height,
-                                 type: Self.mediaType(format: record.format), kind: .unknownSlot)
+                                 type: MediaTypes.original(format: record.format), kind: .unknownSlot)
         }
         guard entry.file == image else {
             return ResolvedImage(file: entry.file, scale: scale, pixelWidth: entry.width, pixelHeight: entry.height,
@@ -102,10 +102,5 @@ extension RenditionIndex {
         let shown = kind == .original ? (slots[slot]?.shownScale(width: entry.width, height: entry.height) ?? 1) : 1
         return ResolvedImage(file: entry.file, scale: shown, pixelWidth: entry.width, pixelHeight: entry.height,
                              type: entry.type, sources: entry.sources ?? [], kind: kind)
-    }
-
-    /// `image/jpeg` for the index's `format` names of images thumbgen reads; nil for others.
-    static func mediaType(format: String) -> String? {
-        ["jpeg", "png", "gif", "webp", "avif", "heic", "heif"].contains(format) ? "image/\(format)" : nil
     }
 }

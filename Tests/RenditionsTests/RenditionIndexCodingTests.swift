@@ -62,7 +62,8 @@ struct RenditionIndexCodingTests {
 
     @Test func encodesTheOptionalRecords() {
         let index = RenditionIndex(
-            generator: "g", output: OutputRecord(jpeg: .init(progressive: false, quality: 82), png: .init(compression: 6)),
+            generator: "g", output: OutputRecord(settings: ["jpeg": ["progressive": .flag(false), "quality": .integer(82)],
+                                                        "png": ["compression": .integer(6)]]),
             rendering: 3, shard: ShardRecord(index: 2, count: 3, manifest: "m/\"q\""))
         #expect(String(decoding: index.encoded(), as: UTF8.self) == """
             {

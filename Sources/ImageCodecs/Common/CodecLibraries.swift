@@ -36,30 +36,14 @@ public struct CodecLibraries: Sendable, Equatable {
     /// What the libraries loaded in this process say of themselves, read once.
     public static let current = CodecLibraries(versions: readVersions())
 
-    /// The libraries that shape a file decoded from an original in `format`. lcms2 makes the
-    /// ICC profile carried for a HEIF's nclx colour; no other colour passes through it.
+    /// The libraries that shape a file decoded from an original in `format` (`InputFormat.libraries`).
     public static func decoding(_ format: ImageFormat) -> [Library] {
-        switch format {
-        case .jpeg: [.libjpeg]
-        case .png: [.libpng]
-        case .gif: [.giflib]
-        case .webp: [.libwebpDecoder]
-        case .heif: [.libheif, .hevcDecoder, .lcms2]
-        case .avif: [.libheif, .av1Decoder, .lcms2]
-        case .unknown: []
-        }
+        Formats.input(format)?.libraries ?? []
     }
 
-    /// The libraries that write a file in `format`: thumbgen writes PNG's chunks itself and
-    /// compresses with libdeflate (libpng only decodes).
+    /// The libraries that write a file in `format` (`OutputFormat.libraries`).
     public static func encoding(_ format: ImageFormat) -> [Library] {
-        switch format {
-        case .jpeg: [.libjpeg]
-        case .png: [.libdeflate]
-        case .webp: [.libwebpEncoder]
-        case .avif: [.libavif, .av1Encoder]
-        case .gif, .heif, .unknown: []
-        }
+        Formats.output(format)?.libraries ?? []
     }
 
     /// `libwebp-decoder 1.2.4`, one a line, in the order of `Library`, each library once.

@@ -16,14 +16,11 @@ public struct DecodeLimits: Sendable, Equatable {
     }
 }
 
-/// The decoders by format: the one place that knows which decoder reads which format.
+/// The decoders, by the registry's entries (`Formats.inputs`).
 public enum ImageDecoders {
     /// Formats thumbgen decodes into renditions.
     public static func canDecode(_ format: ImageFormat) -> Bool {
-        switch format {
-        case .jpeg, .png, .gif, .webp, .heif, .avif: true
-        default: false
-        }
+        Formats.input(format) != nil
     }
 
     /// Decodes the original at `path` (whose header is `header`) into `consumer`, shrunk on load
@@ -33,24 +30,10 @@ public enum ImageDecoders {
     @discardableResult
     public static func decode(path: String, header: ImageHeader, minimumScale: Double, limits: DecodeLimits,
                               into consumer: RowConsumer, planes: PlaneConsumer? = nil) throws(CodecError) -> SourceInfo {
-        switch header.format {
-        case .jpeg:
-            return try JPEGDecoder.decode(path: path, minimumScale: minimumScale, memoryLimit: limits.memoryBytes,
-                                          scanLimit: limits.scans, into: consumer, planes: planes)
-        case .png:
-            // Full-resolution rows: the consumer box-shrinks them on the way in.
-            return try PNGDecoder.decode(path: path, pixelLimit: limits.pixels, memoryLimit: limits.memoryBytes, into: consumer)
-        case .gif:
-            // Full-resolution rows, like PNG.
-            return try GIFDecoder.decode(path: path, pixelLimit: limits.pixels, memoryLimit: limits.memoryBytes, into: consumer)
-        case .webp:
-            return try WebPDecoder.decode(path: path, minimumScale: minimumScale, pixelLimit: limits.pixels,
-                                          memoryLimit: limits.memoryBytes, into: consumer)
-        case .heif, .avif:
-            // No shrink-on-load for HEVC or AV1: the whole image, within limits.memory_mb.
-            return try HEIFDecoder.decode(path: path, header: header, limits: limits, into: consumer, planes: planes)
-        default:
+        guard let input = Formats.input(header.format) else {
             throw CodecError.unsupported("\(header.format.rawValue.uppercased()) images are not decoded")
         }
+        return try input.decode(DecodeRequest(path: path, header: header, minimumScale: minimumScale, limits: limits,
+                                              consumer: consumer, planes: planes))
     }
 }

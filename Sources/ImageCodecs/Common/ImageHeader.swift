@@ -1,40 +1,5 @@
 import Raster
 
-/// The formats thumbgen recognises from their first bytes.
-public enum ImageFormat: String, Sendable, CaseIterable {
-    case jpeg, png, gif, webp
-    /// HEIC and other HEIF images (HEVC-coded, or any HEIF brand that is not AVIF).
-    case heif
-    /// AV1-coded HEIF.
-    case avif
-    /// Bytes no recognised format starts with.
-    case unknown
-
-    /// The media type a browser is told (`image/jpeg`), or nil for an unknown format.
-    public var mediaType: String? {
-        self == .unknown ? nil : "image/\(rawValue)"
-    }
-
-    /// The format the first bytes of a file announce.
-    public init(magic bytes: [UInt8]) {
-        if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF {
-            self = .jpeg
-        } else if bytes.starts(with: PNGHeader.signature) {
-            self = .png
-        } else if bytes.hasBytes("GIF87a") || bytes.hasBytes("GIF89a") {
-            self = .gif
-        } else if bytes.hasBytes("RIFF"), bytes.hasBytes("WEBP", at: 8) {
-            self = .webp
-        } else if bytes.hasBytes("ftyp", at: 4),
-                  let format = HEIFHeader.format(brands: HEIFHeader.fileBrands(Array(bytes.dropFirst(8).prefix(max(0, (bytes.uint32BE(0) ?? 0) - 8))))) {
-            // The brands in the first bytes; the header reads the whole `ftyp`.
-            self = format
-        } else {
-            self = .unknown
-        }
-    }
-}
-
 /// What a file's header says, read without decoding a pixel.
 public struct ImageHeader: Equatable, Sendable {
     public var format: ImageFormat
@@ -82,13 +47,7 @@ public struct ImageHeader: Equatable, Sendable {
         let file = try FileBytes(path: path)
         let start = file.read(at: 0, length: 32)
         guard !start.isEmpty else { throw CodecError.damaged("the file is empty") }
-        switch ImageFormat(magic: start) {
-        case .jpeg: return try JPEGHeader.read(file)
-        case .png: return try PNGHeader.read(file)
-        case .gif: return try GIFHeader.read(file)
-        case .webp: return try WebPHeader.read(file)
-        case .heif, .avif: return try HEIFHeader.read(file)
-        case .unknown: return ImageHeader(format: .unknown, size: .zero)
-        }
+        guard let input = Formats.input(Formats.recognise(start)) else { return ImageHeader(format: .unknown, size: .zero) }
+        return try input.readHeader(file)
     }
 }

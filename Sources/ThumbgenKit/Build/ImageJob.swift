@@ -127,7 +127,7 @@ struct ImageJob: Sendable {
             break
         case .redo(let reasons) where checkOnly:
             outcome.stale = reasons
-            outcome.pending = planned.files(formats: context.manifest.output.formats.filter(ModernEncoders.isAvailable))
+            outcome.pending = planned.files(formats: context.manifest.output.formats)
         case .redo:
             return
         }

@@ -1,4 +1,5 @@
 import Glibc
+import ImageCodecs
 
 /// A relative path pattern: `*` and `?` within a segment, `[...]` sets, `{a,b}` alternatives and
 /// `**` for any number of folders. Matching follows fnmatch(3) (a leading `.` must be matched
@@ -6,7 +7,7 @@ import Glibc
 /// `Beach.JPG`.
 struct Glob {
     /// The extensions of the image files globs match; any other file is skipped.
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png", "apng", "heic", "heif", "hif", "avif", "webp", "gif"]
+    static let imageExtensions = Set(Formats.inputs.flatMap(\.extensions))
 
     /// fnmatch's FNM_CASEFOLD (a GNU extension Swift does not import): 1 << 4.
     static let caseFold: Int32 = 1 << 4

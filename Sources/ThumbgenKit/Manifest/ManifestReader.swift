@@ -1,3 +1,4 @@
+import ImageCodecs
 import Renditions
 import YAML
 
@@ -25,7 +26,7 @@ struct ManifestReader {
     static let topKeys = ["version", "root", "index", "output", "limits", "slots", "images"]
     static let slotKeys = ["size", "scales", "fit", "sizes"]
     static let imageKeys = ["path", "slots", "focus"]
-    static let outputKeys = ["formats", "jpeg", "png", "webp", "avif", "placeholder"]
+    static let outputKeys = ["formats"] + Formats.outputs.map(\.name) + ["placeholder"]
     static let limitKeys = ["pixels", "dimension", "memory_mb", "scans"]
     /// A slot's fit when it gives none.
     static let defaultFit = Fit.inside
@@ -89,11 +90,11 @@ struct ManifestReader {
         var settings = OutputSettings()
         guard let output = reader.mapping(node, "output", keys: Self.outputKeys) else { return settings }
         if let formats = output["formats"], let items = reader.list(formats, "output.formats", example: "[avif, webp]") {
-            var chosen: [ModernFormat] = []
+            var chosen: [OutputFormat] = []
             for item in items {
                 guard let name = reader.string(item, "a format in output.formats") else { continue }
-                guard let format = ModernFormat(rawValue: name) else {
-                    reader.error(item.mark, "unknown format '\(name)' in output.formats\(Suggestion.hint(for: name, among: ModernFormat.allCases.map(\.rawValue))); thumbgen writes avif and webp beside each JPEG or PNG")
+                guard let format = Formats.output(named: name), format.role == .modern else {
+                    reader.error(item.mark, "unknown format '\(name)' in output.formats\(Suggestion.hint(for: name, among: Formats.modernNames)); thumbgen writes \(Self.modernWords) beside each \(Self.fallbackWords)")
                     continue
                 }
                 if chosen.contains(format) {
@@ -104,34 +105,8 @@ struct ManifestReader {
             }
             settings.formats = chosen
         }
-        if let jpeg = output["jpeg"], let values = reader.mapping(jpeg, "output.jpeg", keys: ["quality", "progressive"]) {
-            if let quality = values["quality"], let value = reader.integer(quality, "output.jpeg.quality", in: ManifestBounds.quality) {
-                settings.jpegQuality = value
-            }
-            if let progressive = values["progressive"], let value = reader.boolean(progressive, "output.jpeg.progressive") {
-                settings.jpegProgressive = value
-            }
-        }
-        if let png = output["png"], let values = reader.mapping(png, "output.png", keys: ["compression"]),
-           let compression = values["compression"],
-           let value = reader.integer(compression, "output.png.compression", in: ManifestBounds.pngCompression) {
-            settings.pngCompression = value
-        }
-        if let webp = output["webp"], let values = reader.mapping(webp, "output.webp", keys: ["quality", "lossless"]) {
-            if let quality = values["quality"], let value = reader.integer(quality, "output.webp.quality", in: ManifestBounds.quality) {
-                settings.webpQuality = value
-            }
-            if let lossless = values["lossless"], let value = reader.boolean(lossless, "output.webp.lossless") {
-                settings.webpLossless = value
-            }
-        }
-        if let avif = output["avif"], let values = reader.mapping(avif, "output.avif", keys: ["quality", "speed"]) {
-            if let quality = values["quality"], let value = reader.integer(quality, "output.avif.quality", in: ManifestBounds.quality) {
-                settings.avifQuality = value
-            }
-            if let speed = values["speed"], let value = reader.integer(speed, "output.avif.speed", in: ManifestBounds.avifSpeed) {
-                settings.avifSpeed = value
-            }
+        for format in Formats.outputs {
+            if let node = output[format.name] { settings[format] = readSettings(node, format) }
         }
         if let placeholder = output["placeholder"], let name = reader.string(placeholder, "output.placeholder") {
             if let kind = PlaceholderKind(rawValue: name) {
@@ -141,6 +116,32 @@ struct ManifestReader {
             }
         }
         return settings
+    }
+
+    /// `output.<format>`: each setting the manifest gives, checked against its bounds.
+    private mutating func readSettings(_ node: YAMLNode, _ format: OutputFormat) -> FormatSettings {
+        var settings = format.defaults
+        let path = "output.\(format.name)"
+        guard let values = reader.mapping(node, path, keys: format.settings.map(\.key)) else { return settings }
+        for setting in format.settings {
+            guard let value = values[setting.key] else { continue }
+            switch setting.kind {
+            case .integer(let range):
+                if let number = reader.integer(value, "\(path).\(setting.key)", in: range) { settings[setting.key] = .integer(number) }
+            case .flag:
+                if let flag = reader.boolean(value, "\(path).\(setting.key)") { settings[setting.key] = .flag(flag) }
+            }
+        }
+        return settings
+    }
+
+    /// `avif and webp`: the modern formats, as the message about an unknown one lists them.
+    static var modernWords: String { words(Formats.modernNames, "and") }
+    /// `JPEG or PNG`: the fallbacks.
+    static var fallbackWords: String { words(Formats.fallbacks.map(\.title), "or") }
+
+    private static func words(_ names: [String], _ conjunction: String) -> String {
+        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " \(conjunction) " + names.last!
     }
 
     private mutating func readLimits(_ node: YAMLNode) -> Limits {

@@ -1,8 +1,9 @@
+import ImageCodecs
 import Renditions
 
 /// The manifest's JSON Schema (draft 2020-12), for editors' completion and checking as the user
 /// types (`# yaml-language-server: $schema=…`). Defaults, ranges, enums and keys come from the
-/// code that reads the manifest (`OutputSettings`, `Limits`, `ManifestBounds`, `ManifestReader`),
+/// code that reads the manifest (`Formats`' settings, `Limits`, `ManifestBounds`, `ManifestReader`),
 /// so the schema describes what this thumbgen accepts. What a schema cannot express (a path that
 /// matches no file, a scale listed twice, a slot an image names but nobody declared) is left to
 /// the loader.
@@ -92,35 +93,36 @@ public enum ManifestSchema {
     }
 
     static func outputSchema(_ output: OutputSettings) -> OrderedJSON {
-        [
+        let formats: [(key: String, value: OrderedJSON)] = [
+            ("formats", ["description": .string("Modern files written beside each \(ManifestReader.fallbackWords) fallback, best first; [] for none."),
+                         "type": "array", "uniqueItems": true,
+                         "items": ["enum": .strings(Formats.modernNames)],
+                         "default": .strings(output.formats.map(\.name))]),
+        ]
+        let encoders = Formats.outputs.map { format in
+            (key: format.name, value: settings(format.summary, format.settings.map { ($0.key, property($0, output[format][$0.key])) }))
+        }
+        let placeholder: [(key: String, value: OrderedJSON)] = [
+            ("placeholder", ["description": "What clients paint before an image loads.",
+                             "enum": .strings(PlaceholderKind.allCases.map(\.rawValue)),
+                             "default": .string(output.placeholder.rawValue)]),
+        ]
+        return [
             "description": "How renditions are encoded.",
             "type": "object",
             "additionalProperties": false,
-            "properties": [
-                "formats": ["description": "Modern files written beside each JPEG or PNG fallback, best first; [] for none.",
-                            "type": "array", "uniqueItems": true,
-                            "items": ["enum": .strings(ModernFormat.allCases.map(\.rawValue))],
-                            "default": .strings(output.formats.map(\.rawValue))],
-                "jpeg": settings("JPEG fallbacks.", [
-                    ("quality", range(ManifestBounds.quality, default: output.jpegQuality, "libjpeg quality.")),
-                    ("progressive", flag(output.jpegProgressive, "Progressive instead of baseline JPEG.")),
-                ]),
-                "png": settings("PNG fallbacks.", [
-                    ("compression", range(ManifestBounds.pngCompression, default: output.pngCompression, "zlib level.")),
-                ]),
-                "webp": settings("WebP files.", [
-                    ("quality", range(ManifestBounds.quality, default: output.webpQuality, "libwebp quality.")),
-                    ("lossless", flag(output.webpLossless, "Lossless WebP.")),
-                ]),
-                "avif": settings("AVIF files.", [
-                    ("quality", range(ManifestBounds.quality, default: output.avifQuality, "libavif quality.")),
-                    ("speed", range(ManifestBounds.avifSpeed, default: output.avifSpeed, "Encoder speed: 0 slowest and smallest, 10 fastest.")),
-                ]),
-                "placeholder": ["description": "What clients paint before an image loads.",
-                                "enum": .strings(PlaceholderKind.allCases.map(\.rawValue)),
-                                "default": .string(output.placeholder.rawValue)],
-            ],
+            "properties": .object(formats + encoders + placeholder),
         ]
+    }
+
+    /// An output format's setting, with its bounds and the default `value`.
+    private static func property(_ setting: FormatSetting, _ value: SettingValue?) -> OrderedJSON {
+        switch (setting.kind, value ?? setting.defaultValue) {
+        case (.integer(let bounds), .integer(let number)): range(bounds, default: number, setting.description)
+        case (_, .flag(let value)): flag(value, setting.description)
+        // A value always has its setting's kind (the reader and the defaults make it so).
+        case (.flag, .integer(let number)): flag(number != 0, setting.description)
+        }
     }
 
     static func limitsSchema(_ limits: Limits) -> OrderedJSON {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ImageCodecs
 import Renditions
 
 /// A validated manifest (schema 1): every default filled in, every path resolved to an original
@@ -68,14 +69,6 @@ public struct Focus: Equatable, Hashable, Sendable {
     }
 }
 
-/// A format written beside each rendition's fallback.
-public enum ModernFormat: String, CaseIterable, Sendable {
-    case avif, webp
-
-    /// The media type clients match against (`image/avif`).
-    public var mediaType: String { "image/\(rawValue)" }
-}
-
 /// What a client paints before an image loads.
 public enum PlaceholderKind: String, CaseIterable, Sendable {
     case thumbhash, none
@@ -83,35 +76,18 @@ public enum PlaceholderKind: String, CaseIterable, Sendable {
 
 /// Encoder settings for renditions.
 public struct OutputSettings: Equatable, Sendable {
-    /// The defaults of the WebP and AVIF settings match the JPEG fallback at quality 82 on
-    /// SSIMULACRA2: median over the 960×540 boxes of the benchmark corpus's 49 JPEG photos, JPEG
-    /// 78.4, WebP q87 78.0 (91% of JPEG's bytes), AVIF q76 78.8 (76%); on 15 photos it does not
-    /// include (lomiri-wallpapers-16.04), JPEG 77.3, WebP 78.1 (100%), AVIF 79.2 (88%). Printed by
-    /// `bench/formats.py quality` (bench/results/formats-quality-*.md). Speed 8: with aom, the
-    /// most bytes saved per CPU second while the files stay well under 90% of the fallback's
-    /// (`bench/formats.py sweep`: speed 7 takes 2.3× the CPU for 8% fewer bytes, speed 9
-    /// makes 92% of JPEG's bytes).
-    public static let defaultWebPQuality = 87
-    public static let defaultAVIFQuality = 76
-    public static let defaultAVIFSpeed = 8
-
-    public var jpegQuality = 82
-    public var jpegProgressive = false
-    public var pngCompression = 6
     /// Modern files beside each fallback, best first.
-    public var formats: [ModernFormat] = [.webp]
-    public var webpQuality = OutputSettings.defaultWebPQuality
-    public var webpLossless = false
-    public var avifQuality = OutputSettings.defaultAVIFQuality
-    public var avifSpeed = OutputSettings.defaultAVIFSpeed
+    public var formats: [OutputFormat] = Formats.defaultModern
     public var placeholder = PlaceholderKind.thumbhash
+    /// Every output format's settings (`output.jpeg`, …), each at its defaults unless the manifest says otherwise.
+    public var encoders: [OutputFormat: FormatSettings] = Dictionary(uniqueKeysWithValues: Formats.outputs.map { ($0, $0.defaults) })
 
-    public init(jpegQuality: Int = 82, jpegProgressive: Bool = false, pngCompression: Int = 6,
-                formats: [ModernFormat] = [.webp]) {
-        self.jpegQuality = jpegQuality
-        self.jpegProgressive = jpegProgressive
-        self.pngCompression = pngCompression
-        self.formats = formats
+    public init() {}
+
+    /// `format`'s settings.
+    public subscript(format: OutputFormat) -> FormatSettings {
+        get { encoders[format] ?? format.defaults }
+        set { encoders[format] = newValue }
     }
 }
 

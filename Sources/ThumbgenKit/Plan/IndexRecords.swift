@@ -1,3 +1,4 @@
+import ImageCodecs
 import Renditions
 
 /// Slots as the index records them.
@@ -11,14 +12,22 @@ enum SlotRecords {
     }
 }
 
-/// Output settings as the index records them: the fallbacks' always, a modern format's when it
-/// is written.
+/// Output settings as the index records them: the fallbacks' always, a modern format's when
+/// it is written, each under its name (`OutputFormat.settings`).
 enum OutputRecords {
     static func record(_ output: OutputSettings) -> OutputRecord {
-        OutputRecord(avif: output.formats.contains(.avif) ? .init(quality: output.avifQuality, speed: output.avifSpeed) : nil,
-                     formats: output.formats.map(\.rawValue),
-                     jpeg: .init(progressive: output.jpegProgressive, quality: output.jpegQuality),
-                     png: .init(compression: output.pngCompression),
-                     webp: output.formats.contains(.webp) ? .init(lossless: output.webpLossless, quality: output.webpQuality) : nil)
+        let written = Formats.outputs.filter { $0.role == .fallback || output.formats.contains($0) }
+        return OutputRecord(formats: output.formats.map(\.name),
+                            settings: Dictionary(uniqueKeysWithValues: written.map { ($0.name, record(output[$0])) }))
+    }
+
+    /// One format's settings, by key.
+    static func record(_ settings: FormatSettings) -> [String: OutputRecord.Setting] {
+        settings.values.mapValues { value in
+            switch value {
+            case .integer(let number): .integer(number)
+            case .flag(let flag): .flag(flag)
+            }
+        }
     }
 }

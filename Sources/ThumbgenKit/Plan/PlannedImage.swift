@@ -6,16 +6,16 @@ import ImageCodecs
 /// so the names they compare are the names a build writes.
 struct PlannedImage: Sendable {
     let header: ImageHeader
-    let fallback: FallbackFormat
-    /// True when a box the original fits gets a file of its own size (`FallbackFormat.converts`).
+    let fallback: OutputFormat
+    /// True when a box the original fits gets a file of its own size (`Formats.converts`).
     let convertsOriginal: Bool
     let plan: ImagePlan
 
     /// The plan of the original at `path` (root-relative) whose header is `header`, in `slots`.
     init(header: ImageHeader, path: String, slots: [Slot], focus: Focus?) {
         self.header = header
-        fallback = FallbackFormat(for: header)
-        convertsOriginal = FallbackFormat.converts(header)
+        fallback = Formats.fallback(for: header)
+        convertsOriginal = Formats.converts(header)
         plan = ImagePlan(path: path, original: header.uprightSize, slots: slots, focus: focus,
                          extension: fallback.fileExtension(for: path), convertsOriginal: convertsOriginal)
     }
@@ -26,7 +26,7 @@ struct PlannedImage: Sendable {
     }
 
     /// Every file the plan writes under `formats`: each rendition's fallback, then its modern files.
-    func files(formats: [ModernFormat]) -> [String] {
+    func files(formats: [OutputFormat]) -> [String] {
         plan.renditions.flatMap { rendition in
             [rendition.file] + formats.map { RenditionNaming.modernPath(beside: rendition.file, format: $0) }
         }

@@ -13,7 +13,7 @@ public struct Recipe: Equatable, Sendable {
 
     public var sha256: String
     /// The format the fallback is written in (`jpeg`, `png`).
-    public var fallback: FallbackFormat
+    public var fallback: OutputFormat
     public var boxes: [String]
     public var settings: [String]
     /// The codec libraries that shape the files, with their versions (`CodecLibraries`): those
@@ -25,7 +25,7 @@ public struct Recipe: Equatable, Sendable {
     /// The recipe of an image of `sha256`, an original in `original`'s format whose fallback is
     /// `fallback`, in `slots`; `convertsOriginal` when a box the original fits gets a file too
     /// (`ImagePlan`).
-    public init(sha256: String, original: ImageFormat, fallback: FallbackFormat, slots: [Slot], focus: Focus?, output: OutputSettings,
+    public init(sha256: String, original: ImageFormat, fallback: OutputFormat, slots: [Slot], focus: Focus?, output: OutputSettings,
                 convertsOriginal: Bool = false, libraries: CodecLibraries = .current) {
         self.sha256 = sha256
         self.fallback = fallback
@@ -45,7 +45,7 @@ public struct Recipe: Equatable, Sendable {
         self.settings = settings
         self.decoders = Self.libraries(libraries, CodecLibraries.decoding(original))
         self.libraries = Self.libraries(libraries, CodecLibraries.decoding(original)
-            + CodecLibraries.encoding(fallback.imageFormat) + output.formats.flatMap { CodecLibraries.encoding($0.imageFormat) })
+            + fallback.libraries + output.formats.flatMap(\.libraries))
     }
 
     /// The recipe of the files `planned` makes of an original of `sha256`.
@@ -57,20 +57,9 @@ public struct Recipe: Equatable, Sendable {
     // The parts a recipe is made of, each spelled once: the shard identity (`ShardIdentity`)
     // is made of the same lines, so what merge compares cannot drift from what a build keys on.
 
-    /// `jpeg quality 82 progressive false`.
-    static func settings(_ format: FallbackFormat, _ output: OutputSettings) -> String {
-        switch format {
-        case .jpeg: "jpeg quality \(output.jpegQuality) progressive \(output.jpegProgressive)"
-        case .png: "png compression \(output.pngCompression)"
-        }
-    }
-
-    /// `webp quality 87 lossless false`.
-    static func settings(_ format: ModernFormat, _ output: OutputSettings) -> String {
-        switch format {
-        case .webp: "webp quality \(output.webpQuality) lossless \(output.webpLossless)"
-        case .avif: "avif quality \(output.avifQuality) speed \(output.avifSpeed)"
-        }
+    /// `jpeg quality 82 progressive false` (`OutputFormat.recipeLine`).
+    static func settings(_ format: OutputFormat, _ output: OutputSettings) -> String {
+        format.recipeLine(output[format])
     }
 
     static func placeholder(_ output: OutputSettings) -> String { "placeholder \(output.placeholder.rawValue)" }
@@ -88,7 +77,7 @@ public struct Recipe: Equatable, Sendable {
 
     /// The canonical text the fingerprint is taken of: one fact a line.
     public var text: String {
-        ([Self.rendering, "original \(sha256)", "fallback \(fallback.rawValue)"]
+        ([Self.rendering, "original \(sha256)", "fallback \(fallback.name)"]
             + boxes.map { "box \($0)" } + settings + libraries).joined(separator: "\n") + "\n"
     }
 
@@ -105,14 +94,4 @@ public struct Recipe: Equatable, Sendable {
         let text = ([Self.rendering, "original \(sha256)", Self.limits(limits)] + decoders).joined(separator: "\n") + "\n"
         return String(FileHash.sha256(Array(text.utf8)).prefix(32))
     }
-}
-
-extension FallbackFormat {
-    /// The codec's name for the format, for the libraries that write it.
-    var imageFormat: ImageFormat { self == .jpeg ? .jpeg : .png }
-}
-
-extension ModernFormat {
-    /// The codec's name for the format, for the libraries that write it.
-    var imageFormat: ImageFormat { self == .avif ? .avif : .webp }
 }

@@ -17,16 +17,29 @@ struct OutputPart: Sendable {
 }
 
 extension Recipe {
-    /// The output parts, in the order a shard's identity lists them.
+    /// The output parts, in the order a shard's identity lists them: the list of modern formats,
+    /// each output format's settings (`Formats.outputs`), the placeholder.
     static let outputParts: [OutputPart] = [
-        OutputPart(name: "formats", words: "output.formats", line: { "formats \($0.formats.map(\.rawValue).joined(separator: ","))" },
+        OutputPart(name: "formats", words: "output.formats", line: { "formats \($0.formats.map(\.name).joined(separator: ","))" },
                    recorded: { "\($0.formats ?? [])" }),
-        OutputPart(name: "jpeg", words: "output.jpeg settings", line: { settings(FallbackFormat.jpeg, $0) }, recorded: { "\($0.jpeg)" }),
-        OutputPart(name: "png", words: "output.png settings", line: { settings(FallbackFormat.png, $0) }, recorded: { "\($0.png)" }),
-        OutputPart(name: "webp", words: "output.webp settings", line: { settings(ModernFormat.webp, $0) }, recorded: { "\($0.webp as Any)" }),
-        OutputPart(name: "avif", words: "output.avif settings", line: { settings(ModernFormat.avif, $0) }, recorded: { "\($0.avif as Any)" }),
+    ] + Formats.outputs.map { format in
+        OutputPart(name: format.name, words: "output.\(format.name) settings", line: { settings(format, $0) },
+                   recorded: { $0.settings[format.name].map(Self.canonical) })
+    } + [
         OutputPart(name: "placeholder", words: "output.placeholder", line: { placeholder($0) }, recorded: { _ in nil }),
     ]
+
+    /// A format's recorded settings as one text, keys sorted (a dictionary's own order is not).
+    private static func canonical(_ settings: [String: OutputRecord.Setting]) -> String {
+        settings.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: " ")
+    }
+
+    /// The output parts in the order the stale reasons name them: the fallbacks' settings, the
+    /// list of modern formats, then the modern formats' settings.
+    static var reasonOrder: [OutputPart] {
+        let named = { (name: String) in outputParts.first { $0.name == name }! }
+        return Formats.fallbacks.map { named($0.name) } + [named("formats")] + Formats.modern.map { named($0.name) }
+    }
 }
 
 /// What the reasons for a redo are read against: this build's side of the recipe, as an index
@@ -56,7 +69,7 @@ enum RecipeChanges {
         if !changed.isEmpty { reasons.append(.slotsChanged(changed)) }
         if old.focus != now.focus { reasons.append(.focusChanged) }
         if let output = previous?.output {
-            let names = Recipe.outputParts.filter { part in part.recorded(output) != part.recorded(now.output) }.map(\.name)
+            let names = Recipe.reasonOrder.filter { part in part.recorded(output) != part.recorded(now.output) }.map(\.name)
             if !names.isEmpty { reasons.append(.outputChanged(names)) }
         }
         if previous?.rendering != Recipe.renderingVersion { reasons.append(.renderingChanged) }

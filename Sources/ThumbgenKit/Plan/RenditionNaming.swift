@@ -1,3 +1,4 @@
+import ImageCodecs
 import Raster
 
 /// Rendition file names: `<name>.Thumbnail(<W>x<H>).<ext>` beside the original, where W×H is
@@ -13,8 +14,8 @@ public enum RenditionNaming {
 
     /// The modern file beside a fallback: `photos/beach.Thumbnail(180x135).jpg` in `avif` →
     /// `photos/beach.Thumbnail(180x135).avif`.
-    public static func modernPath(beside fallback: String, format: ModernFormat) -> String {
-        stem(of: fallback) + "." + format.rawValue
+    public static func modernPath(beside fallback: String, format: OutputFormat) -> String {
+        stem(of: fallback) + "." + format.fileExtension
     }
 
     /// The original's path without its extension (a leading dot is part of the name).
@@ -40,7 +41,7 @@ public enum RenditionNaming {
     /// True when `path` is a name thumbgen could have written for `original` (both
     /// root-relative): in the original's folder, its stem, `.Thumbnail(WxH)` with positive sizes
     /// written as thumbgen writes them, and the extension of a format it writes (the fallback's,
-    /// as `FallbackFormat.fileExtension` spells it, or a modern one). An index may list anything:
+    /// as `OutputFormat.fileExtension(for:)` spells it, or a modern one). An index may list anything:
     /// only such names are ever replaced or deleted through it.
     public static func couldBeRendition(_ path: String, of original: String) -> Bool {
         let prefix = stem(of: original) + marker
@@ -50,8 +51,8 @@ public enum RenditionNaming {
         let size = rest[..<close].split(separator: "x", omittingEmptySubsequences: false)
         guard size.count == 2, size.allSatisfy(isPixelCount) else { return false }
         let ext = String(rest[rest.index(close, offsetBy: 2)...])
-        let fallbacks = [FallbackFormat.jpeg, .png].map { $0.fileExtension(for: original) }
-        return fallbacks.contains(ext) || ModernFormat.allCases.contains { $0.rawValue == ext }
+        let fallbacks = Formats.fallbacks.map { $0.fileExtension(for: original) }
+        return fallbacks.contains(ext) || Formats.modern.contains { $0.fileExtension == ext }
     }
 
     /// `180`, never `0`, `018`, `+18` or a number past what a side can be.

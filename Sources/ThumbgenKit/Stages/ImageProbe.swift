@@ -52,7 +52,7 @@ public enum ImageProbe {
             return ProbeResult(header: nil, readability: .unreadable(error), machineFailure: machine)
         }
         guard header.format != .unknown else {
-            return ProbeResult(header: nil, readability: .unsupported("not an image thumbgen reads (JPEG, PNG, GIF, WebP, HEIC, HEIF, AVIF)"))
+            return ProbeResult(header: nil, readability: .unsupported("not an image thumbgen reads (\(Formats.inputs.map(\.title).joined(separator: ", ")))"))
         }
         // Limits hold for every image, animations included: a client decodes those too.
         if let reason = limitReason(header.size, limits) {

@@ -49,7 +49,7 @@ struct RecordMaker {
 
     /// What a build would record for `plan`, but for the bytes of the files it would write:
     /// what a kept record must agree with.
-    func expected(_ facts: OriginalFacts, plan: ImagePlan, fallback: FallbackFormat, recipe: String) -> ImageRecord {
+    func expected(_ facts: OriginalFacts, plan: ImagePlan, fallback: OutputFormat, recipe: String) -> ImageRecord {
         var files: [String: RenditionRecord] = [:]
         for rendition in plan.renditions {
             files[rendition.file] = RenditionRecord(bytes: 0, file: paths.relative(rendition.file), height: rendition.geometry.size.height,

@@ -1,3 +1,4 @@
+import ImageCodecs
 import Renditions
 
 /// The one place that decides whether an image's files from the previous build are still what

@@ -30,10 +30,10 @@ import TestSupport
         let manifest = try site.loadManifest()
         let summary = try Generator(manifest: manifest, options: BuildOptions(jobs: 2, profile: true)).build()
         let profile = try #require(summary.profile)
-        for stage: Stage in [.readHash, .probe, .decode, .resample, .encodeJPEG, .encodePNG, .encodeWebP, .encodeAVIF, .placeholder, .write] {
+        for stage: Stage in [.readHash, .probe, .decode, .resample, OutputFormat.jpeg.stage, OutputFormat.png.stage, OutputFormat.webp.stage, OutputFormat.avif.stage, .placeholder, .write] {
             #expect(profile.stages[stage] > 0, "\(stage.name)")
         }
-        #expect(profile.stages.seconds.allSatisfy { $0 >= 0 })
+        #expect(profile.stages.seconds.values.allSatisfy { $0 >= 0 })
         // The stages are the workers' threads; the process adds the main thread (manifest, index).
         #expect(profile.stages.total <= profile.processSeconds + 0.05)
     }
@@ -52,7 +52,7 @@ import TestSupport
         let json = site.run(["build", site.manifestPath, "--force", "--profile", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
         let profile = try #require(object["profile"] as? [String: Double])
-        #expect(Set(profile.keys) == Set(Stage.allCases.map(ProfileReport.key) + ["stages", "process"]))
+        #expect(Set(profile.keys) == Set(Formats.profileStages.map(ProfileReport.key) + ["stages", "process"]))
         #expect(profile["decode"]! > 0 && profile["encode_jpeg"]! > 0)
     }
 

@@ -12,14 +12,14 @@ import TestSupport
     static let slot = Slot(name: "card", size: SlotSize(width: ExactDecimal(320), height: ExactDecimal(180)),
                            scales: [ExactDecimal(1), ExactDecimal(2)], fit: .inside)
 
-    @Test(arguments: [([ModernFormat](), true), ([.avif], true), ([.webp], false), ([.avif, .webp], false)])
-    func aJPEGBuildEncodesPlanesUnlessItWritesWebP(formats: [ModernFormat], planes: Bool) throws {
+    @Test(arguments: [([OutputFormat](), true), ([.avif], true), ([.webp], false), ([.avif, .webp], false)])
+    func aJPEGBuildEncodesPlanesUnlessItWritesWebP(formats: [OutputFormat], planes: Bool) throws {
         let site = Site(manifest: """
             version: 1
             root: site
             slots:
               card: { size: 320x180, scales: [1, 2] }
-            output: { formats: [\(formats.map(\.rawValue).joined(separator: ", "))], placeholder: none }
+            output: { formats: [\(formats.map(\.name).joined(separator: ", "))], placeholder: none }
             images:
               - path: photos/*.jpg
                 slots: [card]
@@ -36,7 +36,7 @@ import TestSupport
         let written = record.renditions.values.flatMap { [$0.file] + ($0.sources ?? []).map(\.file) }
         #expect(Set(written) == Set(expected.keys), "\(written) against \(expected.keys.sorted())")
         for format in formats {
-            #expect(written.contains { $0.hasSuffix("." + format.rawValue) }, "no \(format) file kept: \(written)")
+            #expect(written.contains { $0.hasSuffix("." + format.name) }, "no \(format) file kept: \(written)")
         }
         for (file, bytes) in expected {
             #expect(site.folder.read("site/" + file) == bytes, "\(file) is not what the \(planes ? "planar" : "RGB") path makes")

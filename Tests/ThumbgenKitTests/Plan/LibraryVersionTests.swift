@@ -11,7 +11,7 @@ struct LibraryVersionTests {
     static let slots = [Slot(name: "thumb", size: SlotSize(width: ExactDecimal(60), height: ExactDecimal(60)),
                              scales: [ExactDecimal(1), ExactDecimal(2)], fit: .cover)]
 
-    static func recipe(_ original: ImageFormat, _ fallback: FallbackFormat, formats: [ModernFormat] = [.webp, .avif],
+    static func recipe(_ original: ImageFormat, _ fallback: OutputFormat, formats: [OutputFormat] = [.webp, .avif],
                        libraries: CodecLibraries = .current) -> Recipe {
         Recipe(sha256: String(repeating: "a", count: 64), original: original, fallback: fallback, slots: slots, focus: nil,
                output: OutputSettings(formats: formats), libraries: libraries)
@@ -36,7 +36,7 @@ struct LibraryVersionTests {
     /// Exactly the libraries that decode the original and encode its files, with lcms2 where it
     /// makes the profile a file carries.
     @Test(arguments: [
-        (ImageFormat.png, FallbackFormat.jpeg, [ModernFormat](), ["libpng", "libjpeg-turbo"]),
+        (ImageFormat.png, OutputFormat.jpeg, [OutputFormat](), ["libpng", "libjpeg-turbo"]),
         (.png, .png, [.webp], ["libpng", "libdeflate", "libwebp-encoder"]),
         (.jpeg, .jpeg, [.avif], ["libjpeg-turbo", "libavif", "libavif-av1-encoder"]),
         (.gif, .png, [], ["giflib", "libdeflate"]),
@@ -44,7 +44,7 @@ struct LibraryVersionTests {
         (.heif, .jpeg, [], ["libjpeg-turbo", "libheif", "libheif-hevc-decoder", "lcms2"]),
         (.avif, .png, [.avif], ["libdeflate", "libheif", "libheif-av1-decoder", "libavif", "libavif-av1-encoder", "lcms2"]),
     ])
-    func theRecipeNamesTheLibrariesThatShapeTheFiles(original: ImageFormat, fallback: FallbackFormat, formats: [ModernFormat],
+    func theRecipeNamesTheLibrariesThatShapeTheFiles(original: ImageFormat, fallback: OutputFormat, formats: [OutputFormat],
                                                       expected: [String]) {
         let recipe = Self.recipe(original, fallback, formats: formats)
         let names = recipe.libraries.map { $0.split(separator: " ")[1] }.map(String.init)

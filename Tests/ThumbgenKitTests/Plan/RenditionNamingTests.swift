@@ -1,3 +1,4 @@
+import ImageCodecs
 import Raster
 import Testing
 @testable import ThumbgenKit
@@ -6,7 +7,7 @@ import Testing
 /// extension is the original's own when it names the fallback's format, else the format's.
 struct RenditionNamingTests {
     @Test(arguments: [
-        ("photos/beach.jpg", FallbackFormat.jpeg, 180, 135, "photos/beach.Thumbnail(180x135).jpg"),
+        ("photos/beach.jpg", OutputFormat.jpeg, 180, 135, "photos/beach.Thumbnail(180x135).jpg"),
         ("beach.jpg", .jpeg, 1, 1, "beach.Thumbnail(1x1).jpg"),
         ("Beach.JPG", .jpeg, 1, 1, "Beach.Thumbnail(1x1).JPG"),
         ("garden.jpeg", .jpeg, 4, 3, "garden.Thumbnail(4x3).jpeg"),
@@ -26,7 +27,7 @@ struct RenditionNamingTests {
         ("my photos/a b, c#1.jpeg", .jpeg, 3, 2, "my photos/a b, c#1.Thumbnail(3x2).jpeg"),
         ("café/été.jpg", .jpeg, 3, 2, "café/été.Thumbnail(3x2).jpg"),
     ])
-    func namesTheRenditionByItsOwnSize(_ original: String, _ format: FallbackFormat, _ width: Int, _ height: Int, _ expected: String) {
+    func namesTheRenditionByItsOwnSize(_ original: String, _ format: OutputFormat, _ width: Int, _ height: Int, _ expected: String) {
         let path = RenditionNaming.path(for: original, size: PixelSize(width: width, height: height),
                                         extension: format.fileExtension(for: original))
         #expect(path == expected)

@@ -1,4 +1,5 @@
 import Glibc
+import ImageCodecs
 import Raster
 
 package enum ProfileReport {
@@ -6,7 +7,7 @@ package enum ProfileReport {
     package static func text(_ profile: BuildProfile) -> String {
         let total = profile.stages.total
         var text = "thumbgen: CPU seconds by stage (thread CPU time, summed over the workers):\n"
-        for stage in Stage.allCases {
+        for stage in Formats.profileStages {
             let seconds = profile.stages[stage]
             let share = total > 0 ? fixed(100 * seconds / total, 1) + "%" : "–"
             text += "  " + stage.name.padding(12) + fixed(seconds, 3).leftPadded(9) + share.leftPadded(8) + "\n"
@@ -19,7 +20,7 @@ package enum ProfileReport {
     /// `"profile"` in `--json`: seconds by stage (keys `read_hash`, `encode_jpeg`, …), their total and the process's.
     static func json(_ profile: BuildProfile) -> [String: Double] {
         var object: [String: Double] = [:]
-        for stage in Stage.allCases { object[key(stage)] = rounded(profile.stages[stage]) }
+        for stage in Formats.profileStages { object[key(stage)] = rounded(profile.stages[stage]) }
         object["stages"] = rounded(profile.stages.total)
         object["process"] = rounded(profile.processSeconds)
         return object

@@ -1,0 +1,13 @@
+// GIF as `Formats` declares it: how its header is recognised, and its decoder called with the
+// registry's requests.
+
+extension GIFHeader {
+    static func recognises(_ bytes: [UInt8]) -> Bool { bytes.hasBytes("GIF87a") || bytes.hasBytes("GIF89a") }
+}
+
+extension GIFDecoder {
+    /// Full-resolution rows, like PNG.
+    static func decode(_ request: DecodeRequest) throws(CodecError) -> SourceInfo {
+        try decode(path: request.path, pixelLimit: request.limits.pixels, memoryLimit: request.limits.memoryBytes, into: request.consumer)
+    }
+}

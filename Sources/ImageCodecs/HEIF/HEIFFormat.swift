@@ -1,0 +1,18 @@
+// HEIF and AVIF originals as `Formats` declares them: the brands that tell them apart, and the
+// decoder called with the registry's requests.
+
+extension HEIFHeader {
+    /// The format the brands of an `ftyp` box at the start of a file announce (from its first
+    /// bytes; the header reads the whole box), or nil for another file.
+    static func format(start bytes: [UInt8]) -> ImageFormat? {
+        guard bytes.hasBytes("ftyp", at: 4) else { return nil }
+        return format(brands: fileBrands(Array(bytes.dropFirst(8).prefix(max(0, (bytes.uint32BE(0) ?? 0) - 8)))))
+    }
+}
+
+extension HEIFDecoder {
+    /// No shrink-on-load for HEVC or AV1: the whole image, within limits.memory_mb.
+    static func decode(_ request: DecodeRequest) throws(CodecError) -> SourceInfo {
+        try decode(path: request.path, header: request.header, limits: request.limits, into: request.consumer, planes: request.planes)
+    }
+}

@@ -1,0 +1,23 @@
+// WebP as `Formats` declares it: how its header is recognised, and its decoder and encoder
+// called with the registry's requests and settings.
+
+extension WebPHeader {
+    static func recognises(_ bytes: [UInt8]) -> Bool { bytes.hasBytes("RIFF") && bytes.hasBytes("WEBP", at: 8) }
+}
+
+extension WebPDecoder {
+    static func decode(_ request: DecodeRequest) throws(CodecError) -> SourceInfo {
+        try decode(path: request.path, minimumScale: request.minimumScale, pixelLimit: request.limits.pixels,
+                   memoryLimit: request.limits.memoryBytes, into: request.consumer)
+    }
+}
+
+extension WebPEncoder {
+    /// `output.webp`: quality and lossless; the ICC profile from the source.
+    static func encode(_ pixels: EncoderPixels, _ settings: FormatSettings, _ source: SourceInfo) throws(CodecError) -> [UInt8] {
+        var options = Options(quality: settings.integer("quality"), lossless: settings.flag("lossless"))
+        options.iccProfile = source.iccProfile
+        return try pixels.encoded(rgba: { image throws(CodecError) in try encode(image, options: options) },
+                                  planar: { image throws(CodecError) in try encode(image, options: options) })
+    }
+}
