@@ -1,3 +1,4 @@
+import ImageCodecs
 import Renditions
 
 /// One part of a recipe that the manifest's `output` gives, declared once: its line in the
