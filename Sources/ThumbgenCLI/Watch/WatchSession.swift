@@ -54,8 +54,11 @@ final class WatchSession {
         tg_signals_set_busy(1)
         let built = Result { () throws(LockedBuildFailure) in try generator.buildLocked(observer: observer) }
         tg_signals_set_busy(0)
-        if case .failure(let error) = built { diagnostics.error(error.description, category: .stopped) }
-        guard case .success(let summary) = built else {
+        let summary: BuildSummary
+        switch built {
+        case .success(let done): summary = done
+        case .failure(let error):
+            diagnostics.error(error.description, category: .stopped)
             if !request.quiet { console.err("thumbgen: the build did not finish; waiting for the next change to try again\n") }
             return
         }
