@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func theWebClientsTableIsTheSwiftClients() throws {
-        let script = try String(contentsOf: Self.project.appendingPathComponent("example-site/renditions.js"), encoding: .utf8)
+        let script = try String(contentsOf: Self.project.appendingPathComponent("Clients/web/renditions.js"), encoding: .utf8)
         let line = try #require(script.split(separator: "\n").first { $0.hasPrefix("const mediaTypes = [") }, "renditions.js has no mediaTypes table")
         let names = line.split(separator: "[")[1].split(separator: "]")[0].split(separator: ",").map {
             $0.trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
