@@ -2,7 +2,7 @@
 constant tuned on the benchmark corpus must hold on photos the tuning never saw; run
 `make bench-unseen` for that corpus and compare its table with `make bench`'s).
 
-- `compression: 6` → libdeflate level 7 (Sources/ImageCodecs/Deflate.swift): chosen so that
+- `compression: 6` → libdeflate level 7 (Sources/ImageCodecs/PNG/Deflate.swift): chosen so that
   thumbgen's PNGs are no larger than zlib level 6's (Pillow's) for less CPU. Checked twice: end
   to end (the PNG set's bytes against Pillow's, from the workload above) and on thumbgen's own
   filtered rows recompressed at each libdeflate level and with zlib 6.
@@ -10,7 +10,7 @@ constant tuned on the benchmark corpus must hold on photos the tuning never saw;
   the largest box needs. PSNR of the largest box and decode CPU at headrooms 1, 1.25, 1.5, 2.
 - Cascade headroom 1.2 (RenditionMaker.headroom): a smaller box is made from a rendition that has
   1.2x its resolution. PSNR of the cascaded boxes against direct resizes, and pixels read.
-- WebP q87 and AVIF q76 (Manifest.swift), chosen to match JPEG q82 on SSIMULACRA2 within 2
+- WebP q87 and AVIF q76 (the format registry, Sources/ImageCodecs/Formats.swift), chosen to match JPEG q82 on SSIMULACRA2 within 2
   points: the median score of thumbgen's own WebP/AVIF 960x540 boxes against its JPEG fallbacks
   of the same photos, from the WebP and AVIF workloads above.
 """

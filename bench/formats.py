@@ -60,19 +60,27 @@ def log(message):
 
 
 def code_defaults():
-    """The defaults as the Swift sources state them, so the table checks what ships."""
-    def grab(path, name):
-        with open(os.path.join(ROOT, path)) as f:
-            return re.search(rf"static let {name} = (?:\w+\.)?(\w+)", f.read()).group(1)
-    manifest = "Sources/ThumbgenKit/Manifest/Manifest.swift"
+    """The defaults as thumbgen ships them, so the table checks what ships: the manifest's from
+    the JSON Schema the binary prints (`thumbgen schema`), the encoders' internal ones from the
+    codecs' sources (wherever in Sources/ImageCodecs they are declared)."""
+    schema = json.loads(subprocess.run([os.path.join(ROOT, ".build", "release", "thumbgen"), "schema"],
+                                       check=True, capture_output=True, text=True).stdout)
+    output = schema["properties"]["output"]["properties"]
+    codecs = ""
+    for path in sorted(glob.glob(os.path.join(ROOT, "Sources", "ImageCodecs", "**", "*.swift"), recursive=True)):
+        with open(path) as f:
+            codecs += f.read()
+
+    def grab(name):
+        return re.search(rf"static let {name} = (?:\w+\.)?(\w+)", codecs).group(1)
     return {
-        "webp_quality": int(grab(manifest, "defaultWebPQuality")),
-        "avif_quality": int(grab(manifest, "defaultAVIFQuality")),
-        "avif_speed": int(grab(manifest, "defaultAVIFSpeed")),
-        "webp_method": int(grab("Sources/ImageCodecs/WebPEncoder.swift", "defaultMethod")),
-        "webp_sharp": 1 if grab("Sources/ImageCodecs/WebPEncoder.swift", "defaultSharpYUV") == "true" else 0,
-        "avif_codec": grab("Sources/ImageCodecs/AVIFEncoder.swift", "defaultCodec"),
-        "avif_matrix": int(grab("Sources/ImageCodecs/AVIFEncoder.swift", "defaultMatrix")),
+        "webp_quality": output["webp"]["properties"]["quality"]["default"],
+        "avif_quality": output["avif"]["properties"]["quality"]["default"],
+        "avif_speed": output["avif"]["properties"]["speed"]["default"],
+        "webp_method": int(grab("defaultMethod")),
+        "webp_sharp": 1 if grab("defaultSharpYUV") == "true" else 0,
+        "avif_codec": grab("defaultCodec"),
+        "avif_matrix": int(grab("defaultMatrix")),
     }
 
 
