@@ -40,6 +40,24 @@ import TestSupport
         #expect(site.run(["check", site.folder.path + "/a.yaml"]).code == .success)
     }
 
+    /// On a case-insensitive disk `A.Thumbnail(…)` and `a.Thumbnail(…)` are one file (a hard link
+    /// stands in for that here): A's clean leaves a file B's index lists under another case, as a
+    /// build's prune does (`PruneSafetyTests`).
+    @Test func cleanLeavesAFileAnotherIndexListsUnderAnotherCase() throws {
+        let site = Self.site()
+        site.folder.write("a.yaml", text: Self.manifest("a.json", slot: "{ size: 60x60, scales: [1] }"))
+        site.folder.write("b.yaml", text: Self.manifest("b.json", slot: "{ size: 60x60, scales: [1] }"))
+        #expect(site.run(["build", site.folder.path + "/a.yaml"]).code == .success)
+        #expect(site.run(["build", site.folder.path + "/b.yaml"]).code == .success)
+        let kept = site.folder.path + "/site/photos/a.Thumbnail(60x40).jpg"
+        #expect(link(kept, site.folder.path + "/site/photos/A.Thumbnail(60x40).jpg") == 0)
+        var text = String(decoding: try #require(site.folder.read("site/b.json")), as: UTF8.self)
+        text = text.replacing("\"photos/a.Thumbnail(60x40).jpg\"", with: "\"photos/A.Thumbnail(60x40).jpg\"")
+        site.folder.write("site/b.json", text: text)
+        #expect(site.run(["clean", site.folder.path + "/a.yaml"]).code == .success)
+        #expect(FileManager.default.fileExists(atPath: kept))
+    }
+
     /// `index: data.json` over a user's own data.json is a manifest error naming it, for every
     /// command: nothing replaces it, and clean does not delete it.
     @Test func anIndexPathHoldingAUsersFileIsAManifestError() throws {
