@@ -41,7 +41,7 @@ enum ExportCommand: ManifestCommand {
         let paths = IndexPaths(indexPath: manifest.indexPath)
         let index: RenditionIndex
         do {
-            index = try SiteFiles(root: manifest.root.path).readIndex(paths)
+            index = try IndexStore(root: manifest.root.path).read(paths.index, name: manifest.indexPath)
         } catch {
             diagnostics.error("\(error); run 'thumbgen build \(manifest.file)' first: the catalog holds what a build wrote", category: .usage)
             return

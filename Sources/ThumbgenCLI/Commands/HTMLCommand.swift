@@ -34,10 +34,7 @@ enum HTMLCommand: ManifestCommand {
         let paths = IndexPaths(indexPath: manifest.indexPath)
         let index: RenditionIndex
         do {
-            guard let bytes = SiteFiles(root: manifest.root.path).read(paths.index, limit: 1 << 30) else {
-                throw RenditionIndexError("\(manifest.indexPath): cannot read the index: there is no such file")
-            }
-            index = try RenditionIndex.decode(Data(bytes), name: manifest.indexPath)
+            index = try IndexStore(root: manifest.root.path).read(paths.index, name: manifest.indexPath)
         } catch {
             diagnostics.error("\(error); run 'thumbgen build \(manifest.file)' first: the pages get what a build wrote", category: .usage)
             return

@@ -33,8 +33,7 @@ enum LookupCommand: Command {
         request.lookupIndex = words[0]
         request.lookupImage = words[1]
         if let pixels = options["--pixels"] {
-            let sides = pixels.split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
-            guard sides.count == 2, let width = sides[0], let height = sides[1], width > 0, height > 0 else {
+            guard let (width, height) = WxH.pixels(pixels) else {
                 throw UsageError("--pixels must be WIDTHxHEIGHT in pixels, like 640x480, but it is '\(pixels)'")
             }
             request.lookupPixels = PixelSize(width: width, height: height)
