@@ -3,8 +3,9 @@ import Raster
 /// Every format thumbgen reads or writes, each declared once: the rest of thumbgen (the header
 /// reader, the decoders, the encode stage, the recipe, the index's output record, the manifest's
 /// reader and schema, the globs, the profile) reads these entries and names no format itself.
-/// A new format is one folder beside JPEG/ with its header reader, decoder or encoder, one
-/// entry here and its system library in Package.swift. (The clients ship alone and keep their
+/// A new format is one folder beside JPEG/ with its header reader, decoder or encoder (and the
+/// library it calls, with its version: `CodecLibraries.Library`), one entry here (and its library in
+/// `libraries`), and its system library in Package.swift. (The clients ship alone and keep their
 /// own table of input media types: `FormatTableTests` holds them to this one.)
 public enum Formats {
     /// Recognised in this order from a file's first bytes.
@@ -43,6 +44,13 @@ public enum Formats {
     /// (`bench/formats.py sweep`: speed 7 takes 2.3× the CPU for 8% fewer bytes, speed 9
     /// makes 92% of JPEG's bytes).
     public static let outputs: [OutputFormat] = [.jpeg, .png, .webp, .avif]
+
+    /// The C libraries whose output is in thumbgen's files, in the order recipes list them (a new
+    /// one goes last: the lines of the recipes that do not use it stay as they are).
+    public static let libraries: [CodecLibraries.Library] = [
+        .libjpeg, .libpng, .libdeflate, .giflib, .libwebpDecoder, .libwebpEncoder, .libheif, .hevcDecoder, .av1Decoder,
+        .libavif, .av1Encoder, .lcms2,
+    ]
 
     /// Modern files a manifest that names none gets.
     public static let defaultModern: [OutputFormat] = [.webp]

@@ -21,8 +21,27 @@ public enum ThumbHash {
     public static func encode(width w: Int, height h: Int, rgba: [UInt8]) -> [UInt8]? {
         guard (1...maximumSide).contains(w), (1...maximumSide).contains(h), rgba.count == w * h * 4 else { return nil }
         let count = w * h
+        let average = averageColour(rgba, count: count)
+        let hasAlpha = average.alphaSum < Double(count)
+        let luminanceLimit = hasAlpha ? 5.0 : 7.0  // fewer luminance terms leave room for alpha
+        let longest = Double(max(w, h))
+        let lx = max(1, Int(jsRound(luminanceLimit * Double(w) / longest)))
+        let ly = max(1, Int(jsRound(luminanceLimit * Double(h) / longest)))
 
-        // The average colour, weighted by alpha.
+        let (l, p, q, a) = lpqa(rgba, count: count, over: average)
+        let luminance = Channel(l, width: w, height: h, nx: max(3, lx), ny: max(3, ly))
+        let yellowBlue = Channel(p, width: w, height: h, nx: 3, ny: 3)
+        let redGreen = Channel(q, width: w, height: h, nx: 3, ny: 3)
+        let opacity = hasAlpha ? Channel(a, width: w, height: h, nx: 5, ny: 5) : nil
+
+        var hash = header(luminance: luminance, yellowBlue: yellowBlue, redGreen: redGreen, opacity: opacity,
+                          lx: lx, ly: ly, isLandscape: w > h)
+        appendTerms([luminance, yellowBlue, redGreen] + (opacity.map { [$0] } ?? []), to: &hash)
+        return hash
+    }
+
+    /// The average colour, weighted by alpha, and the alpha summed over the pixels.
+    private static func averageColour(_ rgba: [UInt8], count: Int) -> (r: Double, g: Double, b: Double, alphaSum: Double) {
         var averageR = 0.0, averageG = 0.0, averageB = 0.0, averageA = 0.0
         for i in 0..<count {
             let j = i * 4
@@ -37,38 +56,36 @@ public enum ThumbHash {
             averageG /= averageA
             averageB /= averageA
         }
+        return (averageR, averageG, averageB, averageA)
+    }
 
-        let hasAlpha = averageA < Double(count)
-        let luminanceLimit = hasAlpha ? 5.0 : 7.0  // fewer luminance terms leave room for alpha
-        let longest = Double(max(w, h))
-        let lx = max(1, Int(jsRound(luminanceLimit * Double(w) / longest)))
-        let ly = max(1, Int(jsRound(luminanceLimit * Double(h) / longest)))
-
-        // RGBA to LPQA, composited over the average colour.
+    /// RGBA to LPQA (luminance, yellow–blue, red–green, alpha), composited over the average colour.
+    private static func lpqa(_ rgba: [UInt8], count: Int, over average: (r: Double, g: Double, b: Double, alphaSum: Double))
+        -> (l: [Double], p: [Double], q: [Double], a: [Double]) {
         var l = [Double](repeating: 0, count: count), p = l, q = l, a = l
         for i in 0..<count {
             let j = i * 4
             let alpha = Double(rgba[j + 3]) / 255
-            let r = averageR * (1 - alpha) + alpha / 255 * Double(rgba[j])
-            let g = averageG * (1 - alpha) + alpha / 255 * Double(rgba[j + 1])
-            let b = averageB * (1 - alpha) + alpha / 255 * Double(rgba[j + 2])
+            let r = average.r * (1 - alpha) + alpha / 255 * Double(rgba[j])
+            let g = average.g * (1 - alpha) + alpha / 255 * Double(rgba[j + 1])
+            let b = average.b * (1 - alpha) + alpha / 255 * Double(rgba[j + 2])
             l[i] = (r + g + b) / 3
             p[i] = (r + g) / 2 - b
             q[i] = r - g
             a[i] = alpha
         }
+        return (l, p, q, a)
+    }
 
-        let luminance = Channel(l, width: w, height: h, nx: max(3, lx), ny: max(3, ly))
-        let yellowBlue = Channel(p, width: w, height: h, nx: 3, ny: 3)
-        let redGreen = Channel(q, width: w, height: h, nx: 3, ny: 3)
-        let opacity = hasAlpha ? Channel(a, width: w, height: h, nx: 5, ny: 5) : nil
-
-        let isLandscape = w > h
+    /// The 5 header bytes (the constant terms, the scales, the luminance terms' count, the
+    /// orientation and whether there is alpha), and the alpha byte when there is.
+    private static func header(luminance: Channel, yellowBlue: Channel, redGreen: Channel, opacity: Channel?,
+                               lx: Int, ly: Int, isLandscape: Bool) -> [UInt8] {
         let header24 = Int(jsRound(63 * luminance.dc))
             | Int(jsRound(31.5 + 31.5 * yellowBlue.dc)) << 6
             | Int(jsRound(31.5 + 31.5 * redGreen.dc)) << 12
             | Int(jsRound(31 * luminance.scale)) << 18
-            | (hasAlpha ? 1 << 23 : 0)
+            | (opacity != nil ? 1 << 23 : 0)
         let header16 = (isLandscape ? ly : lx)
             | Int(jsRound(63 * yellowBlue.scale)) << 3
             | Int(jsRound(63 * redGreen.scale)) << 9
@@ -78,16 +95,19 @@ public enum ThumbHash {
         if let opacity {
             hash.append(UInt8(Int(jsRound(15 * opacity.dc)) | Int(jsRound(15 * opacity.scale)) << 4))
         }
-        // The varying terms, two 4-bit values a byte, low nibble first.
+        return hash
+    }
+
+    /// The varying terms, two 4-bit values a byte, low nibble first.
+    private static func appendTerms(_ channels: [Channel], to hash: inout [UInt8]) {
         var nibble = 0
-        for channel in [luminance, yellowBlue, redGreen] + (opacity.map { [$0] } ?? []) {
+        for channel in channels {
             for term in channel.ac {
                 let value = UInt8(Int(jsRound(15 * term)))
                 if nibble & 1 == 0 { hash.append(value) } else { hash[hash.count - 1] |= value << 4 }
                 nibble += 1
             }
         }
-        return hash
     }
 
     /// One channel's DCT: the constant term, the varying terms normalised to 0...1 around 0.5,

@@ -26,71 +26,55 @@ public struct ThumbHashImage: Equatable, Sendable {
 
     /// Decodes ThumbHash bytes; nil when they are too short for what their header announces.
     public init?(hash: [UInt8]) {
-        guard let header = Header(hash) else { return nil }
-        var acIndex = 0
-        func channel(_ nx: Int, _ ny: Int, _ scale: Double) -> [Double]? {
-            var terms: [Double] = []
-            for cy in 0..<ny {
-                var cx = cy > 0 ? 0 : 1
-                while cx * ny < nx * (ny - cy) {
-                    let byte = header.acStart + acIndex >> 1
-                    guard byte < hash.count else { return nil }
-                    let nibble = (hash[byte] >> ((acIndex & 1) << 2)) & 15
-                    terms.append((Double(nibble) / 7.5 - 1) * scale)
-                    acIndex += 1
-                    cx += 1
-                }
-            }
-            return terms
-        }
-        // The chroma terms are boosted 1.25× to make up for quantisation, as the reference does.
-        guard let lAC = channel(header.lx, header.ly, header.lScale),
-              let pAC = channel(3, 3, header.pScale * 1.25),
-              let qAC = channel(3, 3, header.qScale * 1.25),
-              let aAC = header.hasAlpha ? channel(5, 5, header.aScale) : [] else { return nil }
-
+        guard let header = Header(hash), let terms = Terms(hash, header) else { return nil }
         let ratio = header.aspectRatio
         let w = Int(Self.jsRound(ratio > 1 ? 32 : 32 * ratio))
         let h = Int(Self.jsRound(ratio > 1 ? 32 / ratio : 32))
+        self.init(width: w, height: h, rgba: Self.render(width: w, height: h, header, terms))
+    }
+
+    /// The varying terms of each channel, in the order the hash holds them.
+    private struct Terms {
+        var l: [Double], p: [Double], q: [Double], a: [Double]
+
+        /// Nil when the hash ends before its last term.
+        init?(_ hash: [UInt8], _ header: Header) {
+            var acIndex = 0
+            func channel(_ nx: Int, _ ny: Int, _ scale: Double) -> [Double]? {
+                var terms: [Double] = []
+                for cy in 0..<ny {
+                    var cx = cy > 0 ? 0 : 1
+                    while cx * ny < nx * (ny - cy) {
+                        let byte = header.acStart + acIndex >> 1
+                        guard byte < hash.count else { return nil }
+                        let nibble = (hash[byte] >> ((acIndex & 1) << 2)) & 15
+                        terms.append((Double(nibble) / 7.5 - 1) * scale)
+                        acIndex += 1
+                        cx += 1
+                    }
+                }
+                return terms
+            }
+            // The chroma terms are boosted 1.25× to make up for quantisation, as the reference does.
+            guard let l = channel(header.lx, header.ly, header.lScale),
+                  let p = channel(3, 3, header.pScale * 1.25),
+                  let q = channel(3, 3, header.qScale * 1.25),
+                  let a = header.hasAlpha ? channel(5, 5, header.aScale) : [] else { return nil }
+            (self.l, self.p, self.q, self.a) = (l, p, q, a)
+        }
+    }
+
+    /// The picture, pixel by pixel: the channels summed at its centre, then LPQA to RGBA.
+    private static func render(width w: Int, height h: Int, _ header: Header, _ terms: Terms) -> [UInt8] {
         var rgba = [UInt8](repeating: 0, count: w * h * 4)
         var fx = [Double](repeating: 0, count: max(header.lx, header.hasAlpha ? 5 : 3))
         var fy = [Double](repeating: 0, count: max(header.ly, header.hasAlpha ? 5 : 3))
         var i = 0
         for y in 0..<h {
             for x in 0..<w {
-                var l = header.lDC, p = header.pDC, q = header.qDC, a = header.aDC
                 for cx in fx.indices { fx[cx] = Cosine.cos(Double.pi / Double(w) * (Double(x) + 0.5) * Double(cx)) }
                 for cy in fy.indices { fy[cy] = Cosine.cos(Double.pi / Double(h) * (Double(y) + 0.5) * Double(cy)) }
-                var j = 0
-                for cy in 0..<header.ly {
-                    let fy2 = fy[cy] * 2
-                    var cx = cy > 0 ? 0 : 1
-                    while cx * header.ly < header.lx * (header.ly - cy) {
-                        l += lAC[j] * fx[cx] * fy2
-                        cx += 1
-                        j += 1
-                    }
-                }
-                j = 0
-                for cy in 0..<3 {
-                    let fy2 = fy[cy] * 2
-                    for cx in (cy > 0 ? 0 : 1)..<(3 - cy) {
-                        let f = fx[cx] * fy2
-                        p += pAC[j] * f
-                        q += qAC[j] * f
-                        j += 1
-                    }
-                }
-                if header.hasAlpha {
-                    j = 0
-                    for cy in 0..<5 {
-                        let fy2 = fy[cy] * 2
-                        for cx in (cy > 0 ? 0 : 1)..<(5 - cy) {
-                            a += aAC[j] * fx[cx] * fy2
-                            j += 1
-                        }
-                    }
-                }
+                let (l, p, q, a) = channels(header, terms, fx: fx, fy: fy)
                 let b = l - 2 / 3 * p
                 let r = (3 * l - b + q) / 2
                 let g = r - q
@@ -102,7 +86,43 @@ public struct ThumbHashImage: Equatable, Sendable {
                 i += 4
             }
         }
-        self.init(width: w, height: h, rgba: rgba)
+        return rgba
+    }
+
+    /// L, P, Q and A at the point whose cosines are `fx` and `fy`, summed in the reference's order.
+    private static func channels(_ header: Header, _ terms: Terms, fx: [Double], fy: [Double]) -> (Double, Double, Double, Double) {
+        var l = header.lDC, p = header.pDC, q = header.qDC, a = header.aDC
+        var j = 0
+        for cy in 0..<header.ly {
+            let fy2 = fy[cy] * 2
+            var cx = cy > 0 ? 0 : 1
+            while cx * header.ly < header.lx * (header.ly - cy) {
+                l += terms.l[j] * fx[cx] * fy2
+                cx += 1
+                j += 1
+            }
+        }
+        j = 0
+        for cy in 0..<3 {
+            let fy2 = fy[cy] * 2
+            for cx in (cy > 0 ? 0 : 1)..<(3 - cy) {
+                let f = fx[cx] * fy2
+                p += terms.p[j] * f
+                q += terms.q[j] * f
+                j += 1
+            }
+        }
+        if header.hasAlpha {
+            j = 0
+            for cy in 0..<5 {
+                let fy2 = fy[cy] * 2
+                for cx in (cy > 0 ? 0 : 1)..<(5 - cy) {
+                    a += terms.a[j] * fx[cx] * fy2
+                    j += 1
+                }
+            }
+        }
+        return (l, p, q, a)
     }
 
     public init(width: Int, height: Int, rgba: [UInt8]) {

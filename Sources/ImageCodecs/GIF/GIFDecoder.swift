@@ -16,48 +16,20 @@ public enum GIFDecoder {
     /// take while its indexes are held whole.
     @discardableResult
     public static func decode(path: String, pixelLimit: Int, memoryLimit: Int, into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
-        var status: Int32 = 0
         let input = try GIFInput(path: path)
         defer { withExtendedLifetime(input) {} }
-        guard let gif = DGifOpen(Unmanaged.passUnretained(input).toOpaque(), GIFInput.read, &status) else {
-            if input.readError != 0 { throw failure(D_GIF_ERR_READ_FAILED, input) }
-            // The screen descriptor or the global colour table is cut short (giflib 5.2 says
-            // NO_SCRN_DSCR, or leaves the code at 0).
-            throw status == 0 || status == D_GIF_ERR_NO_SCRN_DSCR ? CodecError.damaged("the GIF ends inside its header (truncated?)")
-                : failure(status, input)
+        let gif = try open(input)
+        defer {
+            var status: Int32 = 0
+            DGifCloseFile(gif, &status)
         }
-        defer { DGifCloseFile(gif, &status) }
 
         let screen = PixelSize(width: Int(gif.pointee.SWidth), height: Int(gif.pointee.SHeight))
         guard screen.width > 0, screen.height > 0 else {
             throw CodecError.damaged("corrupt GIF: its screen is \(screen)")
         }
         try checkPixels(screen, "the GIF's screen", limit: pixelLimit)
-
-        // Extensions up to the first image: only the graphic control block matters (transparency).
-        var transparentIndex = -1
-        var record = UNDEFINED_RECORD_TYPE
-        repeat {
-            guard DGifGetRecordType(gif, &record) == GIF_OK else { throw failure(gif.pointee.Error, input) }
-            switch record {
-            case EXTENSION_RECORD_TYPE:
-                var code: Int32 = 0
-                var block: UnsafeMutablePointer<GifByteType>?
-                guard DGifGetExtension(gif, &code, &block) == GIF_OK else { throw failure(gif.pointee.Error, input) }
-                if code == GRAPHICS_EXT_FUNC_CODE, let block {
-                    var control = GraphicsControlBlock()
-                    if DGifExtensionToGCB(Int(block[0]), block + 1, &control) == GIF_OK { transparentIndex = Int(control.TransparentColor) }
-                }
-                while block != nil {
-                    guard DGifGetExtensionNext(gif, &block) == GIF_OK else { throw failure(gif.pointee.Error, input) }
-                }
-            case TERMINATE_RECORD_TYPE:
-                throw CodecError.damaged("corrupt GIF: it holds no image")
-            default:
-                break
-            }
-        } while record != IMAGE_DESC_RECORD_TYPE
-        guard DGifGetImageDesc(gif) == GIF_OK else { throw failure(gif.pointee.Error, input) }
+        let transparentIndex = try readToFirstImage(gif, input)
 
         let image = gif.pointee.Image
         let frame = (x: Int(image.Left), y: Int(image.Top), width: Int(image.Width), height: Int(image.Height))
@@ -75,31 +47,7 @@ public enum GIFDecoder {
             throw CodecError.overLimit("this interlaced GIF must be held whole to decode, \(CodecError.mebibytes(frame.width * frame.height)) MiB, over the limit of \(memoryLimit >> 20) MiB (limits.memory_mb)")
         }
         try consumer.begin(source)
-
-        let lines = GIFLines(gif: gif, frame: frame, interlaced: image.Interlace)
-        var indexes = [UInt8](repeating: 0, count: frame.width)
-        var strip = [UInt8](repeating: 0, count: screen.width * 4 * stripRows)
-        // The screen's columns the image covers: none when it lies wholly to the right of it.
-        let firstColumn = max(0, frame.x)
-        let columns = firstColumn..<max(firstColumn, min(screen.width, frame.x + frame.width))
-        var row = 0
-        while row < screen.height {
-            let count = min(stripRows, screen.height - row)
-            strip.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
-            for line in row..<row + count where line >= frame.y && line - frame.y < frame.height {
-                guard lines.read(line - frame.y, into: &indexes) else { throw failure(gif.pointee.Error, input) }
-                strip.withUnsafeMutableBytes { bytes in
-                    let target = bytes.baseAddress!.advanced(by: (line - row) * screen.width * 4).assumingMemoryBound(to: UInt32.self)
-                    for x in columns {
-                        target[x] = palette.colours[Int(indexes[x - frame.x])]
-                    }
-                }
-            }
-            strip.withUnsafeBytes { consumer.consume(rows: $0.baseAddress!, first: row, count: count) }
-            row += count
-        }
-        // Lines below the screen are never shown, but an image cut short must not pass as whole.
-        guard lines.finish() else { throw failure(gif.pointee.Error, input) }
+        try streamRows(gif, input, screen: screen, frame: frame, palette: palette, into: consumer)
         return source
     }
 
@@ -124,11 +72,11 @@ public enum GIFDecoder {
         }
     }
 
-    private static func failure(_ code: Int32, _ input: GIFInput) -> CodecError {
+    static func failure(_ code: Int32, _ input: GIFInput) -> CodecError {
         failure(code, readError: input.readError)
     }
 
-    private static func checkPixels(_ size: PixelSize, _ what: String, limit: Int) throws(CodecError) {
+    static func checkPixels(_ size: PixelSize, _ what: String, limit: Int) throws(CodecError) {
         guard size.area > limit else { return }
         throw CodecError.overLimit("\(what) is \(size), \(size.area) pixels, over the limit of \(limit) (limits.pixels)")
     }
@@ -136,7 +84,7 @@ public enum GIFDecoder {
 
 /// A colour table as premultiplied RGBA words, 256 of them so that any index byte is safe: an
 /// index past the table is opaque black, the transparent index is all zeros.
-private struct GIFPalette {
+struct GIFPalette {
     var colours = [UInt32](repeating: 0xFF00_0000, count: 256)
     var hasTransparency = false
 
@@ -154,7 +102,7 @@ private struct GIFPalette {
 
 /// The image's lines in top-to-bottom order. Interlaced images come in four passes (every 8th
 /// line from 0, every 8th from 4, every 4th from 2, every 2nd from 1), so they are read whole first.
-private final class GIFLines {
+final class GIFLines {
     let gif: UnsafeMutablePointer<GifFileType>
     let frame: (x: Int, y: Int, width: Int, height: Int)
     private var whole: [UInt8]?

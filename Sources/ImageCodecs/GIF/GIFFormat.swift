@@ -1,3 +1,5 @@
+import LibGIF
+
 // GIF as `Formats` declares it: how its header is recognised, and its decoder called with the
 // registry's requests.
 
@@ -10,4 +12,9 @@ extension GIFDecoder {
     static func decode(_ request: DecodeRequest) throws(CodecError) -> SourceInfo {
         try decode(path: request.path, pixelLimit: request.limits.pixels, memoryLimit: request.limits.memoryBytes, into: request.consumer)
     }
+}
+
+extension CodecLibraries.Library {
+    /// giflib offers only the macros of the header it was compiled against.
+    public static let giflib = CodecLibraries.Library("giflib") { "\(GIFLIB_MAJOR).\(GIFLIB_MINOR).\(GIFLIB_RELEASE) (as compiled)" }
 }

@@ -1,3 +1,5 @@
+import LibHEIF
+
 // HEIF and AVIF originals as `Formats` declares them: the brands that tell them apart, and the
 // decoder called with the registry's requests.
 
@@ -14,5 +16,20 @@ extension HEIFDecoder {
     /// No shrink-on-load for HEVC or AV1: the whole image, within limits.memory_mb.
     static func decode(_ request: DecodeRequest) throws(CodecError) -> SourceInfo {
         try decode(path: request.path, header: request.header, limits: request.limits, into: request.consumer, planes: request.planes)
+    }
+}
+
+extension CodecLibraries.Library {
+    public static let libheif = CodecLibraries.Library("libheif") { heif_get_version().map { String(cString: $0) } ?? "unknown" }
+    public static let hevcDecoder = CodecLibraries.Library("libheif-hevc-decoder") { heifDecoder(heif_compression_HEVC) }
+    public static let av1Decoder = CodecLibraries.Library("libheif-av1-decoder") { heifDecoder(heif_compression_AV1) }
+
+    /// The name (with its version) of the decoder libheif uses for `format`: the first, by
+    /// priority, of those it has; "none" when it has none (the plugin is missing).
+    private static func heifDecoder(_ format: heif_compression_format) -> String {
+        var decoder: OpaquePointer?
+        guard heif_get_decoder_descriptors(format, &decoder, 1) == 1, let decoder,
+              let name = heif_decoder_descriptor_get_name(decoder) else { return "none" }
+        return String(cString: name)
     }
 }

@@ -51,90 +51,15 @@ public enum JPEGDecoder {
                        into consumer: RowConsumer, planes: PlaneConsumer? = nil) throws(CodecError) -> SourceInfo {
         guard let decoder = tg_jpeg_decoder_create() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
         defer { tg_jpeg_decoder_destroy(decoder) }
-        var info = tg_jpeg_info()
-        var neededBytes = 1 << 20
-        func failure() -> CodecError {
-            let message = String(cString: tg_jpeg_decoder_message(decoder))
-            switch Int(tg_jpeg_decoder_failure(decoder)) {
-            case TG_JPEG_OVER_LIMIT: return .overLimit(message)
-            case TG_JPEG_OUT_OF_MEMORY: return .outOfMemory(bytes: neededBytes)
-            default: return .damaged(message)
-            }
+        let session = Session(decoder: decoder)
+        try session.open(path: path, memoryLimit: memoryLimit, scanLimit: scanLimit)
+        if session.info.progressive != 0 {
+            try session.checkProgressive(memoryLimit: memoryLimit, scanLimit: scanLimit, countingScans: countingScans)
         }
-
-        let blockLimit = blockLimit(scanLimit: scanLimit)
-        let opened = tg_jpeg_decoder_open(decoder, path, memoryLimit, Int32(clamping: scanLimit), Int64(blockLimit), &info)
-        guard opened == 0 else { throw opened == -2 ? .io(String(cString: tg_jpeg_decoder_message(decoder))) : failure() }
-        neededBytes = Int(info.width) * 4 * stripRows
-        if info.progressive != 0 {
-            let needed = coefficientBytes(info)
-            neededBytes += needed
-            if needed > memoryLimit {
-                throw CodecError.overLimit("this progressive JPEG needs \(needed >> 20) MiB to decode, over the limit of \(memoryLimit >> 20) MiB (limits.memory_mb)")
-            }
-            if scanLimit > 0, countingScans {
-                var blocks: Int64 = 0
-                let scans = Int(tg_jpeg_decoder_count_scans(decoder, &blocks))
-                if scans > scanLimit {
-                    throw CodecError.overLimit("this progressive JPEG has \(scans) scans, over the limit of \(scanLimit) (limits.scans)")
-                }
-                if blocks > blockLimit {
-                    throw CodecError.overLimit("this progressive JPEG's \(scans) scans decode \(blocks) blocks of coefficients, over the limit of \(blockLimit) (limits.scans × \(blocksPerScan) blocks: every scan visits each block, so a larger image may have fewer scans)")
-                }
-            }
-        }
-        var iccData: UnsafeMutablePointer<UInt8>?
-        var iccLength: UInt32 = 0
-        guard tg_jpeg_decoder_icc(decoder, &iccData, &iccLength) == 0 else { throw failure() }
-        let icc = iccData.map { Array(UnsafeBufferPointer(start: $0, count: Int(iccLength))) }
-        tg_jpeg_free(iccData)
-
+        let icc = try session.iccProfile()
         let numerator = scaleNumerator(for: minimumScale)
-        if let planes {
-            var reader = PlaneReader(decoder: decoder)
-            if try reader.start(numerator: numerator, info: &info, failure: failure) {
-                var source = SourceInfo(fullSize: PixelSize(width: Int(info.width), height: Int(info.height)),
-                                        decodedSize: reader.planes[0].size, scale: Double(numerator) / 8)
-                source.isGrey = reader.planes.count == 1
-                source.embed(icc)
-                source.isChroma444 = isChroma444(info)
-                source.planes = reader.planes
-                try planes.begin(planes: source)
-                try reader.read(into: planes, failure: failure)
-                guard tg_jpeg_decoder_finish(decoder) == 0 else { throw failure() }
-                return source
-            }
-        }
-        guard tg_jpeg_decoder_start(decoder, Int32(numerator), 0, &info) == 0 else { throw failure() }
-        let cmyk = info.output_is_cmyk != 0
-        var source = SourceInfo(fullSize: PixelSize(width: Int(info.width), height: Int(info.height)),
-                                decodedSize: PixelSize(width: Int(info.output_width), height: Int(info.output_height)),
-                                scale: Double(numerator) / 8)
-        source.isGrey = info.color_space == Int32(TG_JPEG_GRAY)
-        source.embed(cmyk ? nil : icc)
-        source.isChroma444 = isChroma444(info)
-        let rowBytes = source.decodedSize.width * 4, height = source.decodedSize.height
-        let strip = try HeapBytes(count: rowBytes * stripRows)
-        try consumer.begin(source)
-
-        var row = 0
-        while row < height {
-            var got: Int32 = 0
-            guard tg_jpeg_decoder_read(decoder, strip.pointer, rowBytes, Int32(min(stripRows, height - row)), &got) == 0 else { throw failure() }
-            guard got > 0 else {
-                throw CodecError.damaged("the JPEG ended after \(row) of \(height) rows (truncated?)")
-            }
-            if cmyk {
-                StageClock.measure(.colour) {
-                    CMYKConversion.convertToRGB(UnsafeMutableBufferPointer(rebasing: strip.bytes[..<(Int(got) * rowBytes)]),
-                                                inverted: info.adobe_transform >= 0)
-                }
-            }
-            consumer.consume(rows: UnsafeRawPointer(strip.pointer), first: row, count: Int(got))
-            row += Int(got)
-        }
-        guard tg_jpeg_decoder_finish(decoder) == 0 else { throw failure() }
-        return source
+        if let planes, let source = try session.decodePlanes(numerator: numerator, icc: icc, into: planes) { return source }
+        return try session.decodeRows(numerator: numerator, icc: icc, into: consumer)
     }
 
     /// Decodes the whole image into memory: for tests and tools. `scanLimit` 0: no limit.
@@ -187,7 +112,7 @@ public enum JPEGDecoder {
                                            sampling: Array(sampling.prefix(max(0, min(Int(info.components), 4)))).map { (h: $0.0, v: $0.1) })
     }
 
-    private static func isChroma444(_ info: tg_jpeg_info) -> Bool {
+    static func isChroma444(_ info: tg_jpeg_info) -> Bool {
         let h = info.h_samp, v = info.v_samp
         let components = Int(info.components)
         guard components >= 3 else { return false }

@@ -1,3 +1,5 @@
+import CJPEG
+import LibJPEG
 import Raster
 
 // JPEG as `Formats` declares it: how its header is recognised, and its decoder and encoder
@@ -32,5 +34,21 @@ extension JPEGEncoder {
     /// more keep their chroma through RGB.
     static func takesPlanes(_ settings: FormatSettings) -> Bool {
         !Options.keepsChroma(quality: settings.integer("quality"))
+    }
+}
+
+extension CodecLibraries.Library {
+    public static let libjpeg = CodecLibraries.Library("libjpeg-turbo") {
+        // libjpeg's API has no version call. Its message table holds JVERSION from the library
+        // loaded (libjpeg-turbo answers with the API it emulates, "6b"), and
+        // jpeg_CreateDecompress refuses a library of another JPEG_LIB_VERSION at run time; the
+        // libjpeg-turbo release is only known as compiled in (LIBJPEG_TURBO_VERSION_NUMBER),
+        // which the soname (libjpeg.so.62) ties to the same API but not to the same patch.
+        var errors = jpeg_error_mgr()
+        _ = jpeg_std_error(&errors)
+        let code = Int(JMSG_VERSION.rawValue)
+        let api = code <= Int(errors.last_jpeg_message) ? errors.jpeg_message_table?[code].map { String(cString: $0) } ?? "?" : "?"
+        let turbo = Int(LIBJPEG_TURBO_VERSION_NUMBER)
+        return "\(turbo / 1_000_000).\(turbo / 1000 % 1000).\(turbo % 1000) (as compiled; libjpeg API \(api.split(separator: " ").first ?? "?") at run time)"
     }
 }

@@ -1,3 +1,6 @@
+import LibDeflate
+import LibPNG
+
 // PNG as `Formats` declares it: how its header is recognised, and its decoder and encoder
 // called with the registry's requests and settings.
 
@@ -21,4 +24,10 @@ extension PNGEncoder {
         options.colorChunks = source.colorChunks
         return try encode(pixels.rgba, options: options)
     }
+}
+
+extension CodecLibraries.Library {
+    public static let libpng = CodecLibraries.Library("libpng") { png_get_libpng_ver(nil).map { String(cString: $0) } ?? "unknown" }
+    /// libdeflate 1.14 has no version call: its header's, as compiled.
+    public static let libdeflate = CodecLibraries.Library("libdeflate") { "\(LIBDEFLATE_VERSION_MAJOR).\(LIBDEFLATE_VERSION_MINOR) (as compiled)" }
 }

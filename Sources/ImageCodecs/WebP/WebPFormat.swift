@@ -1,3 +1,5 @@
+import LibWebP
+
 // WebP as `Formats` declares it: how its header is recognised, and its decoder and encoder
 // called with the registry's requests and settings.
 
@@ -19,5 +21,17 @@ extension WebPEncoder {
         options.iccProfile = source.iccProfile
         return try pixels.encoded(rgba: { image throws(CodecError) in try encode(image, options: options) },
                                   planar: { image throws(CodecError) in try encode(image, options: options) })
+    }
+}
+
+extension CodecLibraries.Library {
+    public static let libwebpDecoder = CodecLibraries.Library("libwebp-decoder") { hexVersion(WebPGetDecoderVersion()) }
+    public static let libwebpEncoder = CodecLibraries.Library("libwebp-encoder") {
+        hexVersion(WebPGetEncoderVersion()) + " (mux \(hexVersion(WebPGetMuxVersion())))"
+    }
+
+    /// libwebp's 0xMMmmpp as `M.m.p`.
+    private static func hexVersion(_ value: Int32) -> String {
+        "\(value >> 16 & 0xff).\(value >> 8 & 0xff).\(value & 0xff)"
     }
 }

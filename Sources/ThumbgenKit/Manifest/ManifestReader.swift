@@ -89,7 +89,7 @@ struct ManifestReader {
     private mutating func readOutput(_ node: YAMLNode) -> OutputSettings {
         var settings = OutputSettings()
         guard let output = reader.mapping(node, "output", keys: Self.outputKeys) else { return settings }
-        if let formats = output["formats"], let items = reader.list(formats, "output.formats", example: "[avif, webp]") {
+        if let formats = output["formats"], let items = reader.list(formats, "output.formats", example: "[\(Formats.modernNames.joined(separator: ", "))]") {
             var chosen: [OutputFormat] = []
             for item in items {
                 guard let name = reader.string(item, "a format in output.formats") else { continue }

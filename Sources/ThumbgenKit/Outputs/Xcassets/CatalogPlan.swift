@@ -1,3 +1,4 @@
+import ImageCodecs
 import Renditions
 
 /// What `export xcassets` puts in a catalog, decided from the index alone (pure: no file is
@@ -53,8 +54,16 @@ package struct CatalogPlan: Equatable {
     static let catalogScales: Set<Double> = [1, 2, 3]
 
     /// Extensions for the media types an imageset holds (Apple's reference lists .png, .jpg,
-    /// .heic, .heif, .avci and .pdf): a WebP, AVIF or GIF original cannot go in one.
-    static let extensions = ["image/jpeg": "jpg", "image/png": "png", "image/heic": "heic", "image/heif": "heif"]
+    /// .heic, .heif, .avci and .pdf): a WebP, AVIF or GIF original cannot go in one. Which formats
+    /// and extensions is Apple's rule; their media types are the registry's (`Formats`), and
+    /// `image/heic` a type an index may give a HEIC original.
+    static let extensions: [String: String] = {
+        var table = ["image/heic": "heic"]
+        for (format, ext) in [(ImageFormat.jpeg, "jpg"), (.png, "png"), (.heif, "heif")] {
+            if let type = format.mediaType { table[type] = ext }
+        }
+        return table
+    }()
 
     package init(index: RenditionIndex, paths: IndexPaths) {
         let slotScales = Self.slotScales(index)
