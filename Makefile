@@ -33,6 +33,8 @@ thumbs: originals
 	$(RELEASE)/thumbgen html example-site/index.html --manifest manifest.yaml
 
 test: test-deps thumbs
+	$(PYTHON) scripts/layers.py --self-test
+	$(PYTHON) scripts/layers.py
 	$(SWIFT) test -c release -Xswiftc -enable-testing $(TEST_BUILD) --disable-xctest
 
 serve: thumbs
