@@ -1,3 +1,4 @@
+import Renditions
 import ThumbgenKit
 
 /// One command of thumbgen, declared in one file (`Commands/`): its name, its line in
@@ -49,6 +50,17 @@ extension ManifestCommand {
     static func run(_ request: Request, console: Console, diagnostics: DiagnosticsEngine) {
         guard let manifest = Thumbgen.loadManifest(request, console: console, diagnostics: diagnostics) else { return }
         run(request, manifest: manifest, console: console, diagnostics: diagnostics)
+    }
+
+    /// The index the manifest's last build wrote, for a command made from it (report, html,
+    /// export); nil once the error is reported, with what `uses` the index and how to build it.
+    static func builtIndex(_ manifest: Manifest, uses: String, diagnostics: DiagnosticsEngine) -> RenditionIndex? {
+        do {
+            return try IndexStore(root: manifest.root.path).read(manifest.indexPath, name: manifest.indexPath)
+        } catch {
+            diagnostics.error("\(error); run 'thumbgen build \(manifest.file)' first: \(uses)", category: .usage)
+            return nil
+        }
     }
 }
 

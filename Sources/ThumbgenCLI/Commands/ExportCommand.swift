@@ -39,13 +39,7 @@ enum ExportCommand: ManifestCommand {
 
     static func run(_ request: Request, manifest: Manifest, console: Console, diagnostics: DiagnosticsEngine) {
         let paths = IndexPaths(indexPath: manifest.indexPath)
-        let index: RenditionIndex
-        do {
-            index = try IndexStore(root: manifest.root.path).read(paths.index, name: manifest.indexPath)
-        } catch {
-            diagnostics.error("\(error); run 'thumbgen build \(manifest.file)' first: the catalog holds what a build wrote", category: .usage)
-            return
-        }
+        guard let index = builtIndex(manifest, uses: "the catalog holds what a build wrote", diagnostics: diagnostics) else { return }
         // `App.xcassets/` names the folder itself; a trailing slash would make lstat follow a link.
         var folder = request.exportCatalog ?? ""
         while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }

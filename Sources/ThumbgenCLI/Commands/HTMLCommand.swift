@@ -32,13 +32,7 @@ enum HTMLCommand: ManifestCommand {
 
     static func run(_ request: Request, manifest: Manifest, console: Console, diagnostics: DiagnosticsEngine) {
         let paths = IndexPaths(indexPath: manifest.indexPath)
-        let index: RenditionIndex
-        do {
-            index = try IndexStore(root: manifest.root.path).read(paths.index, name: manifest.indexPath)
-        } catch {
-            diagnostics.error("\(error); run 'thumbgen build \(manifest.file)' first: the pages get what a build wrote", category: .usage)
-            return
-        }
+        guard let index = builtIndex(manifest, uses: "the pages get what a build wrote", diagnostics: diagnostics) else { return }
         let pages: [HTMLPages.Page]
         do {
             pages = try HTMLPages.find(request.htmlPaths, manifestRoot: manifest.root.path, siteRoot: request.siteRoot)

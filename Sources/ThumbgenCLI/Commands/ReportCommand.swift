@@ -20,13 +20,7 @@ enum ReportCommand: ManifestCommand {
     static func run(_ request: Request, manifest: Manifest, console: Console, diagnostics: DiagnosticsEngine) {
         let paths = IndexPaths(indexPath: manifest.indexPath)
         let files = SiteFiles(root: manifest.root.path)
-        let index: RenditionIndex
-        do {
-            index = try IndexStore(root: manifest.root.path).read(paths.index, name: manifest.indexPath)
-        } catch {
-            diagnostics.error("\(error); run 'thumbgen build \(manifest.file)' first: the report shows what a build wrote", category: .usage)
-            return
-        }
+        guard let index = builtIndex(manifest, uses: "the report shows what a build wrote", diagnostics: diagnostics) else { return }
         do {
             let journal = CommandJournal(command: "report", manifest: manifest)
             let folder = paths.report.parentPath
