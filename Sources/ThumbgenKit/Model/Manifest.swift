@@ -15,6 +15,8 @@ public struct Manifest: Sendable {
     public var indexPath: String
     public var output: OutputSettings
     public var limits: Limits
+    /// The `web:` section (defaults when the manifest has none).
+    public var web = WebSettings()
     /// In manifest order.
     public var slots: [Slot]
     /// One entry per original, sorted by path, slots merged when an image is listed twice.
