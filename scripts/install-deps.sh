@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs the Debian/Ubuntu packages thumbgen builds against, only when pkg-config cannot find
-# them. Quiet when nothing is missing. `--test` adds what the tests need (chromium, nodejs, hugo,
+# them. Quiet when nothing is missing. `--test` adds what the tests need (chromium, nodejs, hugo, strace,
 # PyPI's reference ThumbHash encoder, and PyPI's jsonschema with PyYAML to check the manifest's
 # schema).
 set -eu
@@ -30,6 +30,7 @@ fi
 if $with_tests; then
     command -v node >/dev/null 2>&1 || missing="$missing nodejs"
     command -v hugo >/dev/null 2>&1 || missing="$missing hugo"
+    command -v strace >/dev/null 2>&1 || missing="$missing strace"
     if ! command -v python3 >/dev/null 2>&1; then
         missing="$missing python3 python3-pip"
     elif ! python3 -m pip --version >/dev/null 2>&1 && ! python3 -c 'import thumbhash, jsonschema, yaml' >/dev/null 2>&1; then

@@ -279,18 +279,23 @@ static void fill_info(const struct jpeg_decompress_struct *cinfo, tg_jpeg_info *
     info->output_height = (int)cinfo->output_height;
 }
 
-int tg_jpeg_decoder_open(tg_jpeg_decoder *decoder, const char *path, long max_memory, int scan_limit,
+int tg_jpeg_decoder_open(tg_jpeg_decoder *decoder, int descriptor, long max_memory, int scan_limit,
                          long long block_limit, tg_jpeg_info *info) {
     tg_error_init(&decoder->error);
     decoder->error.decoding = 1;
     decoder->cinfo.err = &decoder->error.base;
-    if (setjmp(decoder->error.jump)) return -1;
+    if (setjmp(decoder->error.jump)) {
+        // Failed before the FILE took the descriptor over: it is still the caller's gift.
+        if (!decoder->file) close(descriptor);
+        return -1;
+    }
     jpeg_create_decompress(&decoder->cinfo);
     decoder->created = 1;
     if (max_memory > 0) decoder->cinfo.mem->max_memory_to_use = max_memory;
-    decoder->file = fopen(path, "rb");
+    decoder->file = fdopen(descriptor, "rb");
     if (!decoder->file) {
         snprintf(decoder->error.message, sizeof decoder->error.message, "cannot open the file: %s", strerror(errno));
+        close(descriptor);
         return -2;
     }
     jpeg_stdio_src(&decoder->cinfo, decoder->file);

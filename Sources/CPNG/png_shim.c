@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <png.h>
 
 struct tg_png_decoder {
@@ -106,14 +107,15 @@ static void read_color_chunks(tg_png_decoder *decoder, tg_png_info *info) {
     }
 }
 
-int tg_png_decoder_open(tg_png_decoder *decoder, const char *path, tg_png_info *info) {
+int tg_png_decoder_open(tg_png_decoder *decoder, int descriptor, tg_png_info *info) {
     memset(info, 0, sizeof *info);
     info->srgb_intent = -1;
     // Armed before libpng exists: creating the read struct can report an error too.
     if (setjmp(decoder->jump)) return -1;
-    decoder->file = fopen(path, "rb");
+    decoder->file = fdopen(descriptor, "rb");
     if (!decoder->file) {
         snprintf(decoder->message, sizeof decoder->message, "cannot open the file: %s", strerror(errno));
+        close(descriptor);
         return -2;
     }
     setvbuf(decoder->file, NULL, _IOFBF, 1 << 16);

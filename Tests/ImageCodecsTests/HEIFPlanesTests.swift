@@ -102,7 +102,7 @@ import TestSupport
         let header = try ImageHeader.read(path: path)
         let routes = try [false, true].map { (throughRGB: Bool) throws -> [Plane] in
             let planes = PlaneCollector()
-            let info = try HEIFDecoder.decode(path: path, header: header, limits: Self.limits, into: PixelCollector(), planes: planes,
+            let info = try HEIFDecoder.decode(file: FileBytes(path: path), header: header, limits: Self.limits, into: PixelCollector(), planes: planes,
                                               planesThroughRGB: throughRGB)
             #expect(info.planes?.count == 3, "\(kind): planes \(throughRGB ? "through RGB" : "as libheif gives them")")
             return planes.planes

@@ -64,7 +64,7 @@ import TestSupport
         let path = folder.write("scans.jpg", Self.manyScans)
         let counter = RowCounter()
         #expect(throws: CodecError.overLimit("this progressive JPEG has more than 500 scans, over the limit of 500 (limits.scans)")) {
-            try JPEGDecoder.decode(path: path, minimumScale: 1 / 8, memoryLimit: 1 << 30, scanLimit: 500, countingScans: false, into: counter)
+            try JPEGDecoder.decode(file: FileBytes(path: path), minimumScale: 1 / 8, memoryLimit: 1 << 30, scanLimit: 500, countingScans: false, into: counter)
         }
         #expect(counter.rows == 0)
     }

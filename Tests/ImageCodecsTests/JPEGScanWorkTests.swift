@@ -23,7 +23,7 @@ import TestSupport
         var error: CodecError?
         let seconds = ThreadCPU.seconds {
             do {
-                try JPEGDecoder.decode(path: path, minimumScale: 1 / 8, memoryLimit: 1 << 30, scanLimit: scanLimit,
+                try JPEGDecoder.decode(file: FileBytes(path: path), minimumScale: 1 / 8, memoryLimit: 1 << 30, scanLimit: scanLimit,
                                        countingScans: countingScans, into: counter)
             } catch let failure as CodecError {
                 error = failure

@@ -32,12 +32,14 @@ public enum FuzzInput {
     /// or grey JPEG goes through the raw (planar) decode, anything else through RGBA rows.
     public static func probeAndDecode(_ path: String) {
         let limits = Limits(pixels: 16_000_000, dimension: 8192, memoryMB: 64)
-        let probe = ImageProbe.probe(path: path, limits: limits)
+        // One open, as a build reads an original: the probe and the decode share it.
+        guard let original = try? FileBytes(path: path) else { return }
+        let probe = ImageProbe.probe(file: original, limits: limits)
         guard probe.readability == .decodable, let header = probe.header else { return }
         // The benchmark's boxes plus a cover crop, planned as a build plans them.
         let plan = PlannedImage(header: header, path: "fuzz.img", slots: slots, focus: Focus(x: 0.2, y: 0.9)).plan
         guard !plan.renditions.isEmpty else { return }
-        _ = try? Renderer.render(path: path, header: header, renditions: plan.renditions,
+        _ = try? Renderer.render(original: original, header: header, renditions: plan.renditions,
                                  limits: DecodeLimits(pixels: limits.pixels, memoryBytes: limits.memoryMB << 20, scans: limits.scans),
                                  placeholder: true, planes: true)
     }

@@ -38,12 +38,13 @@ const char *tg_jpeg_decoder_message(const tg_jpeg_decoder *decoder);
 /// The kind of the last failure: TG_JPEG_DAMAGED, TG_JPEG_OVER_LIMIT or TG_JPEG_OUT_OF_MEMORY.
 int tg_jpeg_decoder_failure(const tg_jpeg_decoder *decoder);
 
-/// Opens `path` and reads its header (keeping APP2 markers for the ICC profile).
+/// Reads the header of the file open at `descriptor` (keeping APP2 markers for the ICC profile),
+/// from its start. The decoder takes the descriptor over and closes it, whatever happens.
 /// `max_memory` bounds what libjpeg may allocate, in bytes (0: unbounded). `scan_limit`: most
 /// scans a progressive file may have (0: unbounded); libjpeg stops once it meets one more.
 /// `block_limit`: most blocks of coefficients a progressive file's scans may decode, summed over
 /// its scans (0: unbounded); libjpeg stops once a scan would pass it.
-int tg_jpeg_decoder_open(tg_jpeg_decoder *decoder, const char *path, long max_memory, int scan_limit,
+int tg_jpeg_decoder_open(tg_jpeg_decoder *decoder, int descriptor, long max_memory, int scan_limit,
                          long long block_limit, tg_jpeg_info *info);
 
 /// The file's start-of-scan markers, counted from its bytes without decoding (after open), and

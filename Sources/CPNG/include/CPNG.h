@@ -33,9 +33,10 @@ const char *tg_png_decoder_message(const tg_png_decoder *decoder);
 /// about the file.
 int tg_png_decoder_out_of_memory(const tg_png_decoder *decoder);
 
-/// Opens `path` and reads every chunk before the image data (checking each CRC). Allocates
+/// Reads every chunk before the image data (checking each CRC) of the file open at `descriptor`,
+/// from its start; the decoder takes the descriptor over and closes it, whatever happens. Allocates
 /// nothing that grows with the image: the caller checks the size against its limits next.
-int tg_png_decoder_open(tg_png_decoder *decoder, const char *path, tg_png_info *info);
+int tg_png_decoder_open(tg_png_decoder *decoder, int descriptor, tg_png_info *info);
 
 /// Copies the iCCP profile (info->icc_length bytes) into `buffer`.
 int tg_png_decoder_copy_icc(tg_png_decoder *decoder, uint8_t *buffer);

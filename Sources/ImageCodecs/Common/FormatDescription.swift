@@ -19,11 +19,11 @@ public struct ImageFormat: Hashable, Sendable, CustomStringConvertible {
     public init(magic bytes: [UInt8]) { self = Formats.recognise(bytes) }
 }
 
-/// What a decoder is asked for: the original at `path` (whose header is `header`), shrunk on
+/// What a decoder is asked for: the original open as `file` (whose header is `header`), shrunk on
 /// load to no less than `minimumScale` of its full resolution where the format allows; `planes`
 /// takes the image's own planes when the decoder can hand them over.
 public struct DecodeRequest {
-    public var path: String
+    public var file: FileBytes
     public var header: ImageHeader
     public var minimumScale: Double
     public var limits: DecodeLimits

@@ -23,17 +23,24 @@ public enum ImageDecoders {
         Formats.input(format) != nil
     }
 
-    /// Decodes the original at `path` (whose header is `header`) into `consumer`, shrunk on load
+    /// Decodes the original open as `file` (whose header is `header`) into `consumer`, shrunk on load
     /// to no less than `minimumScale` of its full resolution where the format allows. With
     /// `planes`, a decoder that can hand over the image's own planes (a YCbCr or grey JPEG; an
     /// opaque 8-bit 4:2:0 BT.601 HEIC or AVIF) gives them to it instead.
     @discardableResult
-    public static func decode(path: String, header: ImageHeader, minimumScale: Double, limits: DecodeLimits,
+    public static func decode(file: FileBytes, header: ImageHeader, minimumScale: Double, limits: DecodeLimits,
                               into consumer: RowConsumer, planes: PlaneConsumer? = nil) throws(CodecError) -> SourceInfo {
         guard let input = Formats.input(header.format) else {
             throw CodecError.unsupported("\(header.format.rawValue.uppercased()) images are not decoded")
         }
-        return try input.decode(DecodeRequest(path: path, header: header, minimumScale: minimumScale, limits: limits,
+        return try input.decode(DecodeRequest(file: file, header: header, minimumScale: minimumScale, limits: limits,
                                               consumer: consumer, planes: planes))
+    }
+
+    /// The file at `path`, opened here: for tests and tools.
+    @discardableResult
+    public static func decode(path: String, header: ImageHeader, minimumScale: Double, limits: DecodeLimits,
+                              into consumer: RowConsumer, planes: PlaneConsumer? = nil) throws(CodecError) -> SourceInfo {
+        try decode(file: FileBytes(path: path), header: header, minimumScale: minimumScale, limits: limits, into: consumer, planes: planes)
     }
 }

@@ -41,10 +41,15 @@ public struct ImageHeader: Equatable, Sendable {
         return wholeImageBytes > Int.max - extra ? Int.max : wholeImageBytes + extra
     }
 
-    /// Reads the header of the file at `path`. `unknown` formats come back with a zero size;
-    /// broken headers throw `CodecError.unreadable` with the reason.
+    /// Reads the header of the file at `path`, opened here (for tools, tests and the manifest's
+    /// collision check; a build reads the file it opened once, `read(file:)`).
     public static func read(path: String) throws(CodecError) -> ImageHeader {
-        let file = try FileBytes(path: path)
+        try read(file: FileBytes(path: path))
+    }
+
+    /// Reads the header of the open `file`. `unknown` formats come back with a zero size;
+    /// broken headers throw `CodecError` with the reason.
+    public static func read(file: FileBytes) throws(CodecError) -> ImageHeader {
         let start = file.read(at: 0, length: 32)
         guard !start.isEmpty else { throw CodecError.damaged("the file is empty") }
         guard let input = Formats.input(Formats.recognise(start)) else { return ImageHeader(format: .unknown, size: .zero) }

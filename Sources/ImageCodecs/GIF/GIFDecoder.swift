@@ -11,12 +11,12 @@ public enum GIFDecoder {
     /// Rows handed to the consumer at once.
     static let stripRows = 16
 
-    /// Decodes the GIF at `path` into `consumer`. `pixelLimit`: most pixels (width × height) the
+    /// Decodes the GIF open as `file` into `consumer`. `pixelLimit`: most pixels (width × height) the
     /// screen, or the image on it, may have. `memoryLimit`: most bytes an interlaced image may
     /// take while its indexes are held whole.
     @discardableResult
-    public static func decode(path: String, pixelLimit: Int, memoryLimit: Int, into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
-        let input = try GIFInput(path: path)
+    public static func decode(file: FileBytes, pixelLimit: Int, memoryLimit: Int, into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
+        let input = GIFInput(file: file)
         defer { withExtendedLifetime(input) {} }
         let gif = try open(input)
         defer {
@@ -54,7 +54,7 @@ public enum GIFDecoder {
     /// Decodes the whole screen into memory: for tests and tools.
     public static func decode(path: String, pixelLimit: Int, memoryLimit: Int) throws(CodecError) -> DecodedImage {
         let collector = PixelCollector()
-        try decode(path: path, pixelLimit: pixelLimit, memoryLimit: memoryLimit, into: collector)
+        try decode(file: FileBytes(path: path), pixelLimit: pixelLimit, memoryLimit: memoryLimit, into: collector)
         return collector.image!
     }
 
@@ -152,18 +152,17 @@ final class GIFLines {
 /// giflib's input, read by thumbgen, buffered: giflib reports the end of the file and a read
 /// that failed alike (READ_FAILED), and only one of them is the file's fault.
 final class GIFInput {
-    private let descriptor: Int32
+    private let file: FileBytes
+    /// Where the next read starts: reads go by offset, so the file's shared position is untouched.
+    private var offset = 0
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     private var start = 0, end = 0
     /// The errno of a read that failed, else 0.
     private(set) var readError: Int32 = 0
 
-    init(path: String) throws(CodecError) {
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw CodecError.io(CodecError.systemReason("cannot open the file")) }
+    init(file: FileBytes) {
+        self.file = file
     }
-
-    deinit { close(descriptor) }
 
     /// giflib's `InputFunc`: up to `length` bytes into `target`; fewer at the end or on failure.
     static let read: InputFunc = { gif, target, length in
@@ -176,11 +175,11 @@ final class GIFInput {
         while done < length {
             if start == end {
                 guard readError == 0 else { break }
-                let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                let got = buffer.withUnsafeMutableBytes { pread(file.descriptor, $0.baseAddress, $0.count, off_t(offset)) }
                 if got < 0, errno == EINTR { continue }
                 if got < 0 { readError = errno }
                 guard got > 0 else { break }
-                (start, end) = (0, got)
+                (start, end, offset) = (0, got, offset + got)
             }
             let count = min(length - done, end - start)
             buffer.withUnsafeBytes { (target + done).update(from: $0.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, count: count) }

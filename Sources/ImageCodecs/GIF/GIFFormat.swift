@@ -10,7 +10,7 @@ extension GIFHeader {
 extension GIFDecoder {
     /// Full-resolution rows, like PNG.
     static func decode(_ request: DecodeRequest) throws(CodecError) -> SourceInfo {
-        try decode(path: request.path, pixelLimit: request.limits.pixels, memoryLimit: request.limits.memoryBytes, into: request.consumer)
+        try decode(file: request.file, pixelLimit: request.limits.pixels, memoryLimit: request.limits.memoryBytes, into: request.consumer)
     }
 }
 

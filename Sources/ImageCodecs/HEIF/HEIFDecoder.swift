@@ -13,28 +13,38 @@ public enum HEIFDecoder {
     /// against `limits.pixels`, so that a grid of 10,000 tiny tiles is refused before decoding.
     public static let minimumTilePixels = 256 * 256
 
-    /// Decodes the file at `path`, whose header is `header`, into `consumer`. With `planes`, an
-    /// opaque 8-bit 4:2:0 image goes to it as its own planes instead (see `PlanarYCbCr`): no RGBA
-    /// copy of the whole image, and the renditions are resampled plane by plane.
+    /// Decodes the file open as `file`, whose header is `header`, into `consumer`. With `planes`,
+    /// an opaque 8-bit 4:2:0 image goes to it as its own planes instead (see `PlanarYCbCr`): no
+    /// RGBA copy of the whole image, and the renditions are resampled plane by plane.
     @discardableResult
-    public static func decode(path: String, header: ImageHeader, limits: DecodeLimits, into consumer: RowConsumer,
+    public static func decode(file: FileBytes, header: ImageHeader, limits: DecodeLimits, into consumer: RowConsumer,
                               planes: PlaneConsumer? = nil) throws(CodecError) -> SourceInfo {
-        try decode(path: path, header: header, limits: limits, into: consumer, planes: planes,
+        try decode(file: file, header: header, limits: limits, into: consumer, planes: planes,
                    planesThroughRGB: PlanarYCbCr.libheifGoesThroughRGB)
     }
 
+    /// The file at `path`, opened here: for tests and tools.
+    @discardableResult
+    public static func decode(path: String, header: ImageHeader, limits: DecodeLimits, into consumer: RowConsumer,
+                              planes: PlaneConsumer? = nil) throws(CodecError) -> SourceInfo {
+        try decode(file: FileBytes(path: path), header: header, limits: limits, into: consumer, planes: planes)
+    }
+
     /// `planesThroughRGB`: the planes are made from libheif's RGB decode (see `PlanarYCbCr`).
-    static func decode(path: String, header: ImageHeader, limits: DecodeLimits, into consumer: RowConsumer,
+    static func decode(file: FileBytes, header: ImageHeader, limits: DecodeLimits, into consumer: RowConsumer,
                        planes: PlaneConsumer?, planesThroughRGB: Bool) throws(CodecError) -> SourceInfo {
         guard let layout = header.heifLayout else { throw CodecError.unsupported("not a HEIF image") }
         try check(layout, header: header, limits: limits)
+        let reader = HEIFFileReader(file: file)
+        // Runs last: the context reads through the reader until it is freed.
+        defer { withExtendedLifetime(reader) {} }
         guard let context = heif_context_alloc() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
         defer { heif_context_free(context) }
         // libheif's own bound on any image it allocates (a side must stay below it): nothing much
         // larger than the primary image and one more tile.
         let side = max(layout.codedSize.width, layout.codedSize.height) + max(layout.tileSize.width, layout.tileSize.height) + 1
         heif_context_set_maximum_image_size_limit(context, Int32(clamping: side))
-        try check(heif_context_read_from_file(context, path, nil))
+        try check(HEIFFileReader.read(context, through: reader))
         var handle: OpaquePointer?
         try check(heif_context_get_primary_image_handle(context, &handle))
         defer { heif_image_handle_release(handle) }
@@ -95,9 +105,10 @@ public enum HEIFDecoder {
 
     /// Decodes the whole image into memory: for tests and tools.
     public static func decode(path: String, limits: DecodeLimits) throws(CodecError) -> DecodedImage {
-        let header = try ImageHeader.read(path: path)
+        let file = try FileBytes(path: path)
+        let header = try ImageHeader.read(file: file)
         let collector = PixelCollector()
-        try decode(path: path, header: header, limits: limits, into: collector)
+        try decode(file: file, header: header, limits: limits, into: collector)
         return collector.image!
     }
 

@@ -15,7 +15,7 @@ extension HEIFHeader {
 extension HEIFDecoder {
     /// No shrink-on-load for HEVC or AV1: the whole image, within limits.memory_mb.
     static func decode(_ request: DecodeRequest) throws(CodecError) -> SourceInfo {
-        try decode(path: request.path, header: request.header, limits: request.limits, into: request.consumer, planes: request.planes)
+        try decode(file: request.file, header: request.header, limits: request.limits, into: request.consumer, planes: request.planes)
     }
 }
 

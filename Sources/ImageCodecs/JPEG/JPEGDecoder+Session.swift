@@ -24,9 +24,10 @@ extension JPEGDecoder {
             }
         }
 
-        /// Opens the file and reads its header, libjpeg holding to `memoryLimit` and the scan limits.
-        func open(path: String, memoryLimit: Int, scanLimit: Int) throws(CodecError) {
-            let opened = tg_jpeg_decoder_open(decoder, path, memoryLimit, Int32(clamping: scanLimit),
+        /// Reads the header of the file open at `descriptor` (which the shim takes over),
+        /// libjpeg holding to `memoryLimit` and the scan limits.
+        func open(_ descriptor: Int32, memoryLimit: Int, scanLimit: Int) throws(CodecError) {
+            let opened = tg_jpeg_decoder_open(decoder, descriptor, memoryLimit, Int32(clamping: scanLimit),
                                               Int64(blockLimit(scanLimit: scanLimit)), &info)
             guard opened == 0 else { throw opened == -2 ? .io(String(cString: tg_jpeg_decoder_message(decoder))) : failure() }
             neededBytes = Int(info.width) * 4 * stripRows

@@ -40,19 +40,27 @@ public enum JPEGDecoder {
     /// With `planes`, a YCbCr or grey file goes to it as its own planes instead (no colour
     /// conversion, no chroma upsampling); CMYK, YCCK and RGB files still come as RGBA rows.
     @discardableResult
+    public static func decode(file: FileBytes, minimumScale: Double, memoryLimit: Int, scanLimit: Int,
+                              into consumer: RowConsumer, planes: PlaneConsumer? = nil) throws(CodecError) -> SourceInfo {
+        try decode(file: file, minimumScale: minimumScale, memoryLimit: memoryLimit, scanLimit: scanLimit,
+                   countingScans: true, into: consumer, planes: planes)
+    }
+
+    /// The file at `path`, opened here: for tests and tools.
+    @discardableResult
     public static func decode(path: String, minimumScale: Double, memoryLimit: Int, scanLimit: Int,
                               into consumer: RowConsumer, planes: PlaneConsumer? = nil) throws(CodecError) -> SourceInfo {
-        try decode(path: path, minimumScale: minimumScale, memoryLimit: memoryLimit, scanLimit: scanLimit,
+        try decode(file: FileBytes(path: path), minimumScale: minimumScale, memoryLimit: memoryLimit, scanLimit: scanLimit,
                    countingScans: true, into: consumer, planes: planes)
     }
 
     /// `countingScans: false` leaves the scan limit to libjpeg's own count as it reads (tests).
-    static func decode(path: String, minimumScale: Double, memoryLimit: Int, scanLimit: Int, countingScans: Bool,
+    static func decode(file: FileBytes, minimumScale: Double, memoryLimit: Int, scanLimit: Int, countingScans: Bool,
                        into consumer: RowConsumer, planes: PlaneConsumer? = nil) throws(CodecError) -> SourceInfo {
         guard let decoder = tg_jpeg_decoder_create() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
         defer { tg_jpeg_decoder_destroy(decoder) }
         let session = Session(decoder: decoder)
-        try session.open(path: path, memoryLimit: memoryLimit, scanLimit: scanLimit)
+        try session.open(file.streamDescriptor(), memoryLimit: memoryLimit, scanLimit: scanLimit)
         if session.info.progressive != 0 {
             try session.checkProgressive(memoryLimit: memoryLimit, scanLimit: scanLimit, countingScans: countingScans)
         }
@@ -85,7 +93,7 @@ public enum JPEGDecoder {
         var info = tg_jpeg_info()
         var iccData: UnsafeMutablePointer<UInt8>?
         var iccLength: UInt32 = 0
-        guard tg_jpeg_decoder_open(decoder, path, 0, 0, 0, &info) == 0, tg_jpeg_decoder_icc(decoder, &iccData, &iccLength) == 0 else {
+        guard tg_jpeg_decoder_open(decoder, try FileBytes(path: path).streamDescriptor(), 0, 0, 0, &info) == 0, tg_jpeg_decoder_icc(decoder, &iccData, &iccLength) == 0 else {
             throw CodecError.damaged(String(cString: tg_jpeg_decoder_message(decoder)))
         }
         defer { tg_jpeg_free(iccData) }
@@ -99,7 +107,7 @@ public enum JPEGDecoder {
         guard let decoder = tg_jpeg_decoder_create() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
         defer { tg_jpeg_decoder_destroy(decoder) }
         var info = tg_jpeg_info(), blocks: Int64 = 0
-        guard tg_jpeg_decoder_open(decoder, path, 0, 0, 0, &info) == 0 else { throw CodecError.damaged(String(cString: tg_jpeg_decoder_message(decoder))) }
+        guard tg_jpeg_decoder_open(decoder, try FileBytes(path: path).streamDescriptor(), 0, 0, 0, &info) == 0 else { throw CodecError.damaged(String(cString: tg_jpeg_decoder_message(decoder))) }
         let scans = Int(tg_jpeg_decoder_count_scans(decoder, &blocks))
         return (scans, Int(blocks))
     }

@@ -14,7 +14,7 @@ extension JPEGHeader {
 
 extension JPEGDecoder {
     static func decode(_ request: DecodeRequest) throws(CodecError) -> SourceInfo {
-        try decode(path: request.path, minimumScale: request.minimumScale, memoryLimit: request.limits.memoryBytes,
+        try decode(file: request.file, minimumScale: request.minimumScale, memoryLimit: request.limits.memoryBytes,
                    scanLimit: request.limits.scans, into: request.consumer, planes: request.planes)
     }
 }

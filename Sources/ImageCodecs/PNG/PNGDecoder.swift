@@ -7,11 +7,17 @@ import Raster
 public enum PNGDecoder {
     /// Rows read per call into libpng.
     static let stripRows = 16
-    /// Decodes the PNG at `path` into `consumer`, at full resolution. `pixelLimit`: most pixels
-    /// (width × height) the original may have. `memoryLimit`: most bytes an interlaced original
-    /// may take while held whole.
+    /// Decodes the PNG at `path` into `consumer`, opened here: for tests and tools.
     @discardableResult
     public static func decode(path: String, pixelLimit: Int, memoryLimit: Int, into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
+        try decode(file: FileBytes(path: path), pixelLimit: pixelLimit, memoryLimit: memoryLimit, into: consumer)
+    }
+
+    /// Decodes the PNG open as `file` into `consumer`, at full resolution. `pixelLimit`: most
+    /// pixels (width × height) the original may have. `memoryLimit`: most bytes an interlaced
+    /// original may take while held whole.
+    @discardableResult
+    public static func decode(file: FileBytes, pixelLimit: Int, memoryLimit: Int, into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
         guard let decoder = tg_png_decoder_create() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
         defer { tg_png_decoder_destroy(decoder) }
         var neededBytes = 1 << 20
@@ -21,7 +27,7 @@ public enum PNGDecoder {
         }
 
         var info = tg_png_info()
-        let opened = tg_png_decoder_open(decoder, path, &info)
+        let opened = tg_png_decoder_open(decoder, try file.streamDescriptor(), &info)
         guard opened == 0 else { throw opened == -2 ? .io(String(cString: tg_png_decoder_message(decoder))) : failure() }
         let size = PixelSize(width: Int(info.width), height: Int(info.height))
         guard size.area <= pixelLimit else {

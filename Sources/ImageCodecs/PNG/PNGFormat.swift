@@ -11,7 +11,7 @@ extension PNGHeader {
 extension PNGDecoder {
     /// Full-resolution rows: the consumer box-shrinks them on the way in.
     static func decode(_ request: DecodeRequest) throws(CodecError) -> SourceInfo {
-        try decode(path: request.path, pixelLimit: request.limits.pixels, memoryLimit: request.limits.memoryBytes, into: request.consumer)
+        try decode(file: request.file, pixelLimit: request.limits.pixels, memoryLimit: request.limits.memoryBytes, into: request.consumer)
     }
 }
 

@@ -20,12 +20,11 @@ public enum WebPDecoder {
         return PixelSize(width: side(full.width), height: side(full.height))
     }
 
-    /// Decodes the WebP at `path` into `consumer`. `pixelLimit`: most pixels the image may have;
-    /// `memoryLimit`: most bytes the file and the decode may hold.
+    /// Decodes the WebP open as `file` into `consumer`. `pixelLimit`: most pixels the image may
+    /// have; `memoryLimit`: most bytes the file and the decode may hold.
     @discardableResult
-    public static func decode(path: String, minimumScale: Double, pixelLimit: Int, memoryLimit: Int,
+    public static func decode(file: FileBytes, minimumScale: Double, pixelLimit: Int, memoryLimit: Int,
                               into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
-        let file = try FileBytes(path: path)
         guard file.count <= memoryLimit else {
             throw CodecError.overLimit("this WebP file is \(CodecError.mebibytes(file.count)) MiB, over the memory limit of \(memoryLimit >> 20) MiB (limits.memory_mb)")
         }
@@ -86,7 +85,7 @@ public enum WebPDecoder {
     /// Decodes the whole image into memory at (about) `minimumScale`: for tests and tools.
     public static func decode(path: String, minimumScale: Double, pixelLimit: Int, memoryLimit: Int) throws(CodecError) -> DecodedImage {
         let collector = PixelCollector()
-        try decode(path: path, minimumScale: minimumScale, pixelLimit: pixelLimit, memoryLimit: memoryLimit, into: collector)
+        try decode(file: FileBytes(path: path), minimumScale: minimumScale, pixelLimit: pixelLimit, memoryLimit: memoryLimit, into: collector)
         return collector.image!
     }
 

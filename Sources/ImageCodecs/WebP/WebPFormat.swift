@@ -9,7 +9,7 @@ extension WebPHeader {
 
 extension WebPDecoder {
     static func decode(_ request: DecodeRequest) throws(CodecError) -> SourceInfo {
-        try decode(path: request.path, minimumScale: request.minimumScale, pixelLimit: request.limits.pixels,
+        try decode(file: request.file, minimumScale: request.minimumScale, pixelLimit: request.limits.pixels,
                    memoryLimit: request.limits.memoryBytes, into: request.consumer)
     }
 }

@@ -41,13 +41,14 @@ struct ImageJob: Sendable {
     func run() -> ImageOutcome {
         var outcome = ImageOutcome(path: entry.path)
         do throws(Finished) {
-            let identity = try identify(&outcome)
-            let (header, facts) = try probe(identity, outcome)
+            let original = try open(outcome)
+            let identity = try identify(original, &outcome)
+            let (header, facts) = try probe(original, identity, outcome)
             let planned = PlannedImage(header: header, path: entry.path, slots: slots, focus: entry.focus)
             let recipe = Recipe(sha256: identity.sha256, planned: planned, slots: slots, focus: entry.focus, output: context.manifest.output)
             let expected = try expect(planned, facts: facts, recipe: recipe, outcome)
             try reuse(planned, recipe: recipe, expected: expected, facts: facts, outcome)
-            let made = try make(planned, facts: facts, recipe: recipe, expected: expected, outcome)
+            let made = try make(original, planned, facts: facts, recipe: recipe, expected: expected, outcome)
             try write(made, facts: facts, recipe: recipe, &outcome)
             outcome.record = records.resized(facts, plan: planned.plan, files: made.records, recipe: recipe.fingerprint,
                                              placeholder: made.placeholder)
@@ -57,24 +58,48 @@ struct ImageJob: Sendable {
         }
     }
 
+    /// Open: the original, once, beneath root; identify, probe and render all read this descriptor.
+    private func open(_ outcome: ImageOutcome) throws(Finished) -> FileBytes {
+        let failure: OriginalIdentity.ReadFailure
+        do {
+            let descriptor = try StageClock.measure(.readHash) { () throws(OpenFailure) in try context.files.openOriginal(entry.path) }
+            do {
+                return try FileBytes(descriptor: descriptor)
+            } catch {
+                failure = OriginalIdentity.ReadFailure(code: errno)
+            }
+        } catch {
+            failure = OriginalIdentity.ReadFailure(code: error.code)
+        }
+        throw unread(failure, outcome)
+    }
+
     /// Identify: the original's size, time and hash (from the stat cache when they match).
-    private func identify(_ outcome: inout ImageOutcome) throws(Finished) -> OriginalIdentity {
-        switch StageClock.measure(.readHash, { OriginalIdentity.read(path: absolutePath, cache: context.statCache, key: entry.path) }) {
+    private func identify(_ original: FileBytes, _ outcome: inout ImageOutcome) throws(Finished) -> OriginalIdentity {
+        switch StageClock.measure(.readHash, { OriginalIdentity.read(file: original, cache: context.statCache, key: entry.path) }) {
         case .success(let identity):
             outcome.hashed = identity.cacheEntry
             return identity
-        case .failure(let failure) where MachineFailure.isMachine(failure.code):
-            outcome.stop = MachineFailure.stop(path: absolutePath, failure)
-            throw Finished(outcome: outcome)
         case .failure(let failure):
-            let facts = OriginalFacts(bytes: FileStat(path: absolutePath)?.size ?? 0, sha256: "", header: nil)
-            throw Finished(outcome: failed(outcome, facts, .io(failure.reason)))
+            throw unread(failure, outcome)
         }
     }
 
+    /// The original could not be read: a failure of the machine stops the build, any other is
+    /// the image's.
+    private func unread(_ failure: OriginalIdentity.ReadFailure, _ outcome: ImageOutcome) -> Finished {
+        var outcome = outcome
+        if MachineFailure.isMachine(failure.code) {
+            outcome.stop = MachineFailure.stop(path: absolutePath, failure)
+            return Finished(outcome: outcome)
+        }
+        let facts = OriginalFacts(bytes: FileStat(path: absolutePath)?.size ?? 0, sha256: "", header: nil)
+        return Finished(outcome: failed(outcome, facts, .io(failure.reason)))
+    }
+
     /// Probe: the header and the limits. An image that is not resized shows its original.
-    private func probe(_ identity: OriginalIdentity, _ outcome: ImageOutcome) throws(Finished) -> (ImageHeader, OriginalFacts) {
-        let probe = StageClock.measure(.probe) { ImageProbe.probe(path: absolutePath, limits: context.manifest.limits) }
+    private func probe(_ original: FileBytes, _ identity: OriginalIdentity, _ outcome: ImageOutcome) throws(Finished) -> (ImageHeader, OriginalFacts) {
+        let probe = StageClock.measure(.probe) { ImageProbe.probe(file: original, limits: context.manifest.limits) }
         let facts = OriginalFacts(bytes: identity.stat.size, sha256: identity.sha256, header: probe.header)
         if let header = probe.header, probe.readability == .decodable { return (header, facts) }
         var outcome = outcome
@@ -135,7 +160,7 @@ struct ImageJob: Sendable {
     }
 
     /// Render and encode, under the memory budget.
-    private func make(_ planned: PlannedImage, facts: OriginalFacts, recipe: Recipe, expected: ImageRecord,
+    private func make(_ original: FileBytes, _ planned: PlannedImage, facts: OriginalFacts, recipe: Recipe, expected: ImageRecord,
                       _ outcome: ImageOutcome) throws(Finished) -> Made {
         let placeholder = context.manifest.output.placeholder != .none
         let renditions = planned.plan.renditions
@@ -155,9 +180,9 @@ struct ImageJob: Sendable {
         }
         defer { context.memory.release(estimate) }
         do {
-            return try renderAndEncode(planned, placeholder: placeholder)
+            return try renderAndEncode(original, planned, placeholder: placeholder)
         } catch {
-            // A decoder throws `io` straight after the open(2) or read(2) that failed.
+            // A decoder throws `io` straight after the read(2) or dup(2) that failed.
             let code = errno
             if case .io = error, MachineFailure.isMachine(code) {
                 var outcome = outcome
@@ -169,9 +194,9 @@ struct ImageJob: Sendable {
     }
 
     /// Renders and encodes every rendition: the files to write and their records by fallback path.
-    private func renderAndEncode(_ planned: PlannedImage, placeholder: Bool) throws(CodecError) -> Made {
+    private func renderAndEncode(_ original: FileBytes, _ planned: PlannedImage, placeholder: Bool) throws(CodecError) -> Made {
         let encoder = RenditionEncoder(output: context.manifest.output, fallback: planned.fallback)
-        let rendered = try Renderer.render(path: absolutePath, header: planned.header, renditions: planned.plan.renditions,
+        let rendered = try Renderer.render(original: original, header: planned.header, renditions: planned.plan.renditions,
                                            limits: context.decodeLimits, placeholder: placeholder, planes: encoder.takesPlanes,
                                            narrator: context.narrator, file: entry.path)
         var made = Made(files: [], records: [:], placeholder: nil, warnings: rendered.source.warnings)

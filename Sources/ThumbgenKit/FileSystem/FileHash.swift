@@ -8,18 +8,26 @@ public enum FileHash {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        return sha256(descriptor: descriptor)
+    }
+
+    /// Of the file open at `descriptor`, from its start, read by offset (its position is left
+    /// as it is); nil when a read fails, with errno telling why.
+    public static func sha256(descriptor: Int32) -> String? {
         guard let context = EVP_MD_CTX_new() else { return nil }
         defer { EVP_MD_CTX_free(context) }
         guard EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else { return nil }
         let chunk = 1 << 20
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
         defer { buffer.deallocate() }
+        var offset: off_t = 0
         while true {
-            let count = read(descriptor, buffer, chunk)
+            let count = pread(descriptor, buffer, chunk, offset)
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { return nil }
             if count == 0 { break }
             guard EVP_DigestUpdate(context, buffer, count) == 1 else { return nil }
+            offset += off_t(count)
         }
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0

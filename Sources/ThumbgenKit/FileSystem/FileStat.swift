@@ -14,7 +14,19 @@ public struct FileStat: Equatable, Codable, Sendable {
     /// Nil when the path does not exist or is not a regular file (symlinks are followed).
     public init?(path: String) {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// Of the file open at `descriptor`; nil when it is not a regular file.
+    public init?(descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    private init?(_ info: stat) {
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         size = Int(info.st_size)
         modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
     }

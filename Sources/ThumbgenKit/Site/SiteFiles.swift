@@ -25,6 +25,12 @@ package final class SiteFiles: @unchecked Sendable {
         return directory.entry(relative)
     }
 
+    /// The original at `relative`, open for reading beneath root (`RootDirectory.openOriginal`).
+    func openOriginal(_ relative: String) throws(OpenFailure) -> Int32 {
+        guard let directory else { throw OpenFailure(code: openFailure!.code) }
+        return try directory.openOriginal(relative)
+    }
+
     /// The bytes of a plain file (not a link), at most `limit` of them, or nil.
     package func read(_ relative: String, limit: Int) -> [UInt8]? {
         try? directory?.read(relative, limit: limit)

@@ -40,16 +40,12 @@ public struct ProbeResult: Sendable {
 
 /// Reads an original's header and applies the limits, without decoding a pixel.
 public enum ImageProbe {
-    public static func probe(path: String, limits: Limits) -> ProbeResult {
+    public static func probe(file: FileBytes, limits: Limits) -> ProbeResult {
         let header: ImageHeader
         do {
-            header = try ImageHeader.read(path: path)
+            header = try ImageHeader.read(file: file)
         } catch {
-            // The reader throws `io` straight after the open(2) or read(2) that failed, so errno
-            // is still that call's.
-            let code = errno
-            let machine = if case .io = error, MachineFailure.isMachine(code) { code } else { Int32?.none }
-            return ProbeResult(header: nil, readability: .unreadable(error), machineFailure: machine)
+            return failure(error)
         }
         guard header.format != .unknown else {
             return ProbeResult(header: nil, readability: .unsupported("not an image thumbgen reads (\(Formats.inputs.map(\.title).joined(separator: ", ")))"))
@@ -63,6 +59,14 @@ public enum ImageProbe {
             return ProbeResult(header: header, readability: .unsupported("\(header.format.rawValue.uppercased()) images are not resized yet"))
         }
         return ProbeResult(header: header, readability: .decodable)
+    }
+
+    /// A header that could not be read. The reader throws `io` straight after the open(2) or
+    /// read(2) that failed, so errno is still that call's.
+    private static func failure(_ error: CodecError) -> ProbeResult {
+        let code = errno
+        let machine = if case .io = error, MachineFailure.isMachine(code) { code } else { Int32?.none }
+        return ProbeResult(header: nil, readability: .unreadable(error), machineFailure: machine)
     }
 
     /// Why a stored size breaks a limit, or nil when it is within them.

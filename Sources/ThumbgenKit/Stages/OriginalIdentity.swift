@@ -18,26 +18,22 @@ struct OriginalIdentity {
             switch code {
             case 0: "the file cannot be read: it is no longer a regular file"
             case ENOENT: "the file cannot be read: it was removed"
+            case EXDEV: "the file cannot be read: a symbolic link on its way now leads outside root"
             default: "the file cannot be read: \(String(cString: strerror(code)))" + (MachineFailure.advice(code).map { "; " + $0 } ?? "")
             }
         }
     }
 
-    static func read(path: String, cache: StatCache, key: String) -> Result<OriginalIdentity, ReadFailure> {
-        if let code = statError(path) { return .failure(ReadFailure(code: code)) }
-        guard let stat = FileStat(path: path) else { return .failure(ReadFailure(code: 0)) }
+    /// The identity of the original open as `file`: size and time from fstat(2), the hash from
+    /// the stat cache when they match it, else read from the same descriptor.
+    static func read(file: FileBytes, cache: StatCache, key: String) -> Result<OriginalIdentity, ReadFailure> {
+        guard let stat = FileStat(descriptor: file.descriptor) else { return .failure(ReadFailure(code: 0)) }
         if let sha256 = cache.sha256(for: key, stat: stat) { return .success(OriginalIdentity(stat: stat, sha256: sha256)) }
-        guard let sha256 = FileHash.sha256(path: path) else {
-            // FileHash returns as soon as open(2) or read(2) fails; only close(2) and free(3),
-            // which leave errno as it is on success, run after the failing call.
+        guard let sha256 = FileHash.sha256(descriptor: file.descriptor) else {
+            // FileHash returns as soon as pread(2) fails; only free(3), which leaves errno as it
+            // is on success, runs after the failing call.
             return .failure(ReadFailure(code: errno))
         }
         return .success(OriginalIdentity(stat: stat, sha256: sha256))
     }
-}
-
-/// The errno of stat(2) on `path`, nil when it succeeds (FileStat says only that it failed).
-private func statError(_ path: String) -> Int32? {
-    var info = stat()
-    return stat(path, &info) == 0 ? nil : errno
 }

@@ -43,18 +43,25 @@ enum Renderer {
         return decode > Int.max - pixels ? Int.max : decode + pixels
     }
 
-    /// Decodes the original at `path` once and makes every rendition's pixels. `planes`: the
+    /// The original at `path`, opened here: for tests and the fuzz targets.
+    static func render(path: String, header: ImageHeader, renditions: [PlannedRendition], limits: DecodeLimits,
+                       placeholder: Bool, planes: Bool = false) throws(CodecError) -> RenderedImage {
+        try render(original: FileBytes(path: path), header: header, renditions: renditions, limits: limits,
+                   placeholder: placeholder, planes: planes)
+    }
+
+    /// Decodes the open `original` once and makes every rendition's pixels. `planes`: the
     /// encoders take planes, so an original whose decoder can keep its YCbCr (or grey) planes
     /// (a JPEG; an opaque 8-bit 4:2:0 HEIC or AVIF) does so, and its renditions are planar.
     /// `narrator` hears the decode scale and why, and which path the pixels took, about `file`.
-    static func render(path: String, header: ImageHeader, renditions: [PlannedRendition], limits: DecodeLimits,
+    static func render(original: FileBytes, header: ImageHeader, renditions: [PlannedRendition], limits: DecodeLimits,
                        placeholder: Bool, planes: Bool = false, narrator: Narrator? = nil, file: String = "") throws(CodecError) -> RenderedImage {
         let geometries = geometries(renditions, original: header.uprightSize, placeholder: placeholder)
         let maker = RenditionMaker(geometries: geometries, orientation: header.orientation, fullSize: header.size)
         let scale = min(1, maker.rootScale * decodeHeadroom)
         narrator?.say(file, scaleDecision(scale, maker: maker, renditions: renditions, header: header))
         let source = try StageClock.measure(.decode) { () throws(CodecError) in
-            try ImageDecoders.decode(path: path, header: header, minimumScale: scale,
+            try ImageDecoders.decode(file: original, header: header, minimumScale: scale,
                                      limits: limits, into: maker, planes: planes ? maker : nil)
         }
         narrator?.say(file, pathDecision(maker.feeds.layout, source: source, askedForPlanes: planes))

@@ -66,11 +66,8 @@ struct OutOfDescriptorsTests {
     /// A removed original is named as such, with the system's error number kept.
     @Test func aRemovedOriginalSaysSo() throws {
         let site = Self.site()
-        let read = OriginalIdentity.read(path: site.folder.path + "/site/photos/gone.jpg", cache: StatCache(), key: "photos/gone.jpg")
-        guard case .failure(let failure) = read else {
-            Issue.record("a missing file was read")
-            return
-        }
+        let opened = #expect(throws: OpenFailure.self) { _ = try SiteFiles(root: site.folder.path + "/site").openOriginal("photos/gone.jpg") }
+        let failure = OriginalIdentity.ReadFailure(code: opened?.code ?? 0)
         #expect(failure.code == ENOENT)
         #expect(failure.reason == "the file cannot be read: it was removed")
     }
