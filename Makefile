@@ -28,7 +28,7 @@ originals: build
 # the web client (Clients/web) is copied beside it, where the page loads it from.
 thumbs: originals
 	$(RELEASE)/thumbgen build manifest.yaml
-	cp Clients/web/renditions.js Clients/web/thumbhash.js example-site/
+	cp Clients/web/renditions.js Clients/web/markup.js Clients/web/thumbhash.js example-site/
 	cp example-site/index.html.in example-site/index.html
 	$(RELEASE)/thumbgen html example-site/index.html --manifest manifest.yaml
 

@@ -1,13 +1,13 @@
 // The web client of thumbgen's index (renditions.json). No dependencies: it runs in a browser and
-// in Node at build time. It follows the rules of the Swift `Renditions` library and writes the
-// markup `thumbgen html` writes, byte for byte (Clients/cases.json holds both to it):
-//
-//   <picture data-thumbgen><source type="image/avif" srcset="… 600w, …" sizes="…">…
-//     <img … src="…" srcset="… 600w, …" sizes="…" width="…" height="…" loading="lazy" decoding="async"
-//          style="background-color:#rrggbb" data-thumbhash="…"></picture>
+// in Node at build time. It follows the rules of the Swift `Renditions` library: the file for a
+// slot and a scale, srcset, sizes, the placeholder, and which values of an index a page may carry
+// (`untrusted`). markup.js writes the markup `thumbgen html` writes, byte for byte
+// (Clients/cases.json holds both to it); this module gives its functions too.
 //
 // Sizes are CSS pixels; the index's widths and heights are pixels.
 import { thumbHashAverage, thumbHashBytes, thumbHashHasAlpha, thumbHashToRGBA } from './thumbhash.js';
+
+export { apply, authorAttributes, isOwnPicture, markup, paintPlaceholder } from './markup.js';
 
 /** The index from its parsed JSON; `base` is the way from the page to the index's folder
  * (`''`, `'../'`, `'/media/'`), put before every path in the markup. */
@@ -157,11 +157,11 @@ export function urlPath(path) {
 }
 
 /** Width descriptors over every distinct file of the slot; with `type`, each file's source of
- * that type, or its fallback when that one was not kept. */
-export function widthSrcset(index, image, slot, type = null) {
+ * that type, or its fallback when that one was not kept. Each URL ends in `query` (`?v=…`). */
+export function widthSrcset(index, image, slot, type = null, query = '') {
   return candidates(index, image, slot).map((candidate) => {
     const file = (type && candidate.sources.find((s) => s.type === type)?.file) || candidate.file;
-    return `${index.base}${urlPath(file)} ${candidate.width}w`;
+    return `${index.base}${urlPath(file)}${query} ${candidate.width}w`;
   }).join(', ');
 }
 
@@ -175,114 +175,88 @@ export function sourceTypes(index, image, slot) {
   return [...preferred.filter((t) => seen.includes(t)), ...seen.filter((t) => !preferred.includes(t))];
 }
 
-/** Levenshtein distance, for "did you mean". */
-function editDistance(a, b) {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+// What of an index may go into a page (Renditions' RenditionIndex+Trust): anyone may have edited
+// it, and markup made of it runs in every reader's browser. An image with any other value is, for
+// a page, one the index does not know.
+const webPixels = [1, 1000000];
+const webScales = [0.01, 100];
+
+/** The number of leading `..` of a well-formed relative path; null for one that is empty,
+ * absolute, has an empty, `.` or NUL-holding part, or a `..` after a name. */
+function leadingParents(path) {
+  if (typeof path !== 'string' || path === '') return null;
+  let parents = 0;
+  let named = false;
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.' || part.includes('\0')) return null;
+    if (part === '..') {
+      if (named) return null;
+      parents += 1;
+    } else {
+      named = true;
     }
-    previous = current;
   }
-  return previous[b.length];
+  return named ? parents : null;
 }
 
-/** ` (did you mean 'hero'?)` when a known name is close enough to be the intended one. */
-function hint(name, known) {
-  let best = null;
-  for (const candidate of known) {
-    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (!best || distance < best.distance) best = { candidate, distance };
-  }
-  return best && best.distance <= Math.max(2, Math.floor(best.candidate.length / 3)) ? ` (did you mean '${best.candidate}'?)` : '';
+/** A path the index could hold for `image`: relative, climbing no further than the image's own
+ * path, with no backslash (a browser reads it as `/`) and no control character. */
+function isWebPath(path, image) {
+  const climbs = leadingParents(path);
+  const allowed = leadingParents(image);
+  return climbs !== null && allowed !== null && climbs <= allowed && !/[\\\x00-\x1f\x7f]/.test(path);
 }
 
-/** Why the index cannot place an image in a slot, or null when it can. */
-export function problem(index, image, slot) {
-  if (!index.images[image]) return `no image '${image}' in the index${hint(image, Object.keys(index.images).sort())}; the page shows it as it is`;
-  if (!index.slots[slot]) return `no slot '${slot}' in the index${hint(slot, Object.keys(index.slots).sort())}; the page shows '${image}' as it is`;
-  if (resolve(index, image, slot, 1).kind === 'unknownSlot') return `'${image}' has no '${slot}' entries in the index; the page shows it as it is`;
+const isHex = (text, count) => typeof text === 'string' && text.length >= count && /^[0-9a-fA-F]*$/.test(text);
+const isColor = (text) => typeof text === 'string' && text.length === 7 && text[0] === '#' && isHex(text.slice(1), 6);
+const isKnownType = (type) => typeof type === 'string' && type.startsWith('image/') && mediaTypes.includes(type.slice(6));
+const isPixels = (value) => Number.isInteger(value) && value >= webPixels[0] && value <= webPixels[1];
+
+/** Why one entry must not be written into a page, or null. */
+function untrustedEntry(entry, image) {
+  if (!isWebPath(entry?.file, image)) return "names a file outside the index's folder";
+  // 0×0 is how the index says an original's header could not be read; nothing else is 0.
+  const unknownSize = entry.width === 0 && entry.height === 0 && entry.file === image;
+  if (!unknownSize && !(isPixels(entry.width) && isPixels(entry.height))) return 'has a size that is not a whole number of pixels from 1 to 1,000,000';
+  if (entry.type != null && !isKnownType(entry.type)) return 'has a type that is not a known image type';
+  for (const source of entry.sources ?? []) {
+    if (!isKnownType(source?.type)) return 'has a source type that is not a known image type';
+    if (!isWebPath(source.file, image)) return "has a source outside the index's folder";
+  }
   return null;
 }
 
-// Attributes the markup writes on the <img>, in this order; an author's own are replaced.
-const generated = ['src', 'srcset', 'sizes', 'width', 'height', 'loading', 'decoding', 'fetchpriority', 'style', 'data-thumbhash'];
-const ownStyle = /^background-color:#[0-9a-f]{6};?/;
-
-/** The author's attributes of an `<img>` that markup() wrote: without the generated ones, with
- * the author's style and the eager mark (`loading="eager"`) recovered, so that markup() of them
- * gives the same markup again. */
-export function authorAttributes(attributes) {
-  const value = (name) => attributes.find(([n]) => n === name)?.[1];
-  const kept = attributes.filter(([name]) => !generated.includes(name));
-  const style = (value('style') ?? '').replace(ownStyle, '');
-  if (style) kept.push(['style', style]);
-  if (value('loading') === 'eager') kept.push(['loading', 'eager']);
-  return kept;
-}
-
-const escape = (text) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
-const attribute = ([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escape(value)}"`);
-
-/** The markup for an `<img data-image data-slot>` whose attributes are `attributes` (name and
- * value pairs in source order): `{ html, warning }`, the warning naming what the index lacks. */
-export function markup(index, attributes) {
-  const author = authorAttributes(attributes);
-  const value = (name) => author.find(([n]) => n === name)?.[1];
-  const image = value('data-image') ?? '';
-  const slot = value('data-slot') ?? '';
-  const eager = value('loading') === 'eager';
-  const chosen = resolve(index, image, slot, 1);
-  const css = cssSize(index, image, slot);
-  const size = sizes(index, image, slot);
-  const placeholder = index.images[image]?.placeholder;
-  const own = [['src', `${index.base}${urlPath(chosen.file)}`]];
-  if (css) {
-    own.push(['srcset', widthSrcset(index, image, slot)], ['sizes', size],
-      ['width', String(Math.floor(css.width))], ['height', String(Math.floor(css.height))]);
+/** Why the index's record of `image`, or one of `slots`, must not be written into a page, or
+ * null. Names the place, never the value (it may hold anything). */
+export function untrusted(index, image, slots) {
+  const record = index.images[image];
+  if (!record) return null;
+  if (!isWebPath(image, image)) return "its name is not a path inside the index's folder";
+  if (record.recipe != null && !isHex(record.recipe, 8)) return 'its recipe is not a hexadecimal fingerprint';
+  if (record.placeholder != null) {
+    if (!isColor(record.placeholder.color)) return 'its placeholder colour is not #rrggbb';
+    if (typeof record.placeholder.thumbhash !== 'string' || !thumbHashBytes(record.placeholder.thumbhash)) return 'its placeholder ThumbHash is not base64';
   }
-  own.push(['loading', eager ? 'eager' : 'lazy'], eager ? ['fetchpriority', 'high'] : ['decoding', 'async']);
-  // The colour paints without JavaScript; behind a transparent image it would show once loaded.
-  const color = placeholder && !thumbHashHasAlpha(thumbHashBytes(placeholder.thumbhash)) ? `background-color:${placeholder.color}` : '';
-  const style = [color, value('style')].filter(Boolean).join(';');
-  if (style) own.push(['style', style]);
-  if (placeholder) own.push(['data-thumbhash', placeholder.thumbhash]);
-  const sources = css ? sourceTypes(index, image, slot)
-    .map((type) => `<source type="${type}" srcset="${escape(widthSrcset(index, image, slot, type))}" sizes="${escape(size)}">`) : [];
-  const img = `<img${author.filter(([name]) => !generated.includes(name)).map(attribute).join('')}${own.map(attribute).join('')}>`;
-  return { html: `<picture data-thumbgen>${sources.join('')}${img}</picture>`, warning: problem(index, image, slot) };
-}
-
-/** In a browser: writes the markup for every `<img data-image data-slot>` under `root` that has
- * none yet (a page `thumbgen html` rewrote keeps its own), warns about what the index lacks, and
- * paints each placeholder until its image loads. */
-export function apply(index, root = document) {
-  for (const img of root.querySelectorAll('img[data-image][data-slot]')) {
-    if (img.parentElement?.matches('picture[data-thumbgen]')) continue;
-    const { html, warning } = markup(index, [...img.attributes].map((a) => [a.name, a.value]));
-    if (warning) console.warn(`thumbgen: ${warning}`);
-    img.outerHTML = html;
+  for (const key of Object.keys(record.renditions ?? {}).sort(byText)) {
+    const problem = untrustedEntry(record.renditions[key], image);
+    if (problem) return `its entry '${key}' ${problem}`;
   }
-  for (const img of root.querySelectorAll('picture[data-thumbgen] > img[data-thumbhash]')) paintPlaceholder(img);
+  for (const name of slots) {
+    const scales = index.slots[name]?.scales;
+    if (scales === undefined) continue;
+    if (!Array.isArray(scales) || !scales.length || !scales.every((s) => typeof s === 'number' && s >= webScales[0] && s <= webScales[1])) {
+      return `the slot '${name}' has a scale that is not between 0.01 and 100`;
+    }
+  }
+  return null;
 }
 
-/** The decoded ThumbHash behind the image until it loads (the colour stays for opaque images). */
-export function paintPlaceholder(img) {
-  if (img.complete && img.naturalWidth > 0) return;
-  const decoded = thumbHashToRGBA(thumbHashBytes(img.dataset.thumbhash));
-  if (!decoded) return;
-  const canvas = document.createElement('canvas');
-  canvas.width = decoded.width;
-  canvas.height = decoded.height;
-  const context = canvas.getContext('2d');
-  const pixels = context.createImageData(decoded.width, decoded.height);
-  pixels.data.set(decoded.rgba);
-  context.putImageData(pixels, 0, 0);
-  img.style.backgroundImage = `url(${canvas.toDataURL()})`;
-  img.style.backgroundSize = '100% 100%';
-  const clear = () => { img.style.backgroundImage = ''; img.style.backgroundSize = ''; };
-  img.addEventListener('load', clear, { once: true });
+/** `?v=` and the first 8 hex digits of the image's recipe (of the original's SHA-256 for an image
+ * without one); null when the index has neither. */
+export function versionQuery(index, image) {
+  const record = index.images[image];
+  const fingerprint = record?.recipe ?? record?.sha256;
+  return isHex(fingerprint, 8) ? `?v=${fingerprint.slice(0, 8).toLowerCase()}` : null;
 }
 
 export { thumbHashToRGBA, thumbHashAverage, thumbHashBytes, thumbHashHasAlpha };

@@ -36,18 +36,43 @@ test('srcset, sizes, CSS size and source types', () => {
   }
 });
 
+/** The options a markup case gives: the image and slot the pages side resolved (else the tag's
+ * data-image and data-slot), the element, and the manifest's web settings. */
+const options = (question) => ({ image: question.image, slot: question.slot, element: question.element, ...question.web });
+
 test('markup and warnings', () => {
-  for (const { base, attributes, expect } of cases.markup) {
-    assert.deepEqual(client.markup(client.indexFrom(cases.index, base), attributes), expect, JSON.stringify(attributes));
+  for (const question of cases.markup) {
+    assert.deepEqual(client.markup(client.indexFrom(cases.index, question.base), question.attributes, options(question)),
+      question.expect, JSON.stringify(question.attributes));
   }
 });
 
+/** The attributes of the last start tag of `html`, as a parser gives them (thumbgen writes only
+ * `name` and `name="value"`). */
+function lastTagAttributes(html) {
+  const tags = [...html.matchAll(/<([a-z][a-z0-9-]*)((?: [^ =>"]+(?:="[^"]*")?)*)>/g)];
+  const [, name, text] = tags[tags.length - 1];
+  const decode = (value) => value.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+  return { name, attributes: [...text.matchAll(/ ([^ =>"]+)(?:="([^"]*)")?/g)].map(([, n, value = '']) => [n, decode(value)]) };
+}
+
 test('markup is its own fixed point: the author attributes it recovers give it again', () => {
-  for (const { base, expect } of cases.markup) {
-    const attributes = [...expect.html.matchAll(/<img((?: [a-z-]+(?:="[^"]*")?)*)>/g)][0][1]
-      .matchAll(/ ([a-z-]+)(?:="([^"]*)")?/g);
-    const pairs = [...attributes].map(([, name, value = '']) => [name, value.replaceAll('&quot;', '"').replaceAll('&amp;', '&')]);
-    assert.equal(client.markup(client.indexFrom(cases.index, base), pairs).html, expect.html);
+  for (const question of cases.markup.filter((q) => q.expect.html !== null)) {
+    const { attributes } = lastTagAttributes(question.expect.html);
+    const again = client.markup(client.indexFrom(cases.index, question.base), attributes, { ...options(question), image: undefined });
+    assert.equal(again.html, question.expect.html, JSON.stringify(question.attributes));
+  }
+});
+
+test('the author attributes a mark gives back', () => {
+  for (const { element, attributes, expect } of cases.author) {
+    assert.deepEqual(client.authorAttributes(attributes, element), expect, JSON.stringify(attributes));
+  }
+});
+
+test('a <picture data-thumbgen> is replaced only when it holds what thumbgen writes', () => {
+  for (const { attributes, children, expect, about } of cases.ownPicture) {
+    assert.equal(client.isOwnPicture(attributes, children), expect, about);
   }
 });
 

@@ -11,6 +11,12 @@ enum MediaTypes {
 
     static let originalFormats = ["jpeg", "png", "gif", "webp", "avif", "heic", "heif"]
 
+    /// True for a type an index may give a file: that of a format thumbgen reads or writes
+    /// (every output format is also an input one). A page gets no other (`untrustedValue`).
+    static func isKnown(_ type: String) -> Bool {
+        type.hasPrefix("image/") && originalFormats.contains(String(type.dropFirst(6)))
+    }
+
     /// A modern format named in `output.formats` → the type of its files: `image/` and its name,
     /// which every output format's type is.
     static func modern(format: String) -> String { "image/\(format)" }

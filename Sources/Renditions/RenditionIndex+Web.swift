@@ -83,11 +83,12 @@ extension RenditionIndex {
     /// `images/a.Thumbnail(96x96).jpg 96w, images/a.Thumbnail(192x192).jpg 192w`. With `type`,
     /// each candidate's source of that type, or its fallback when that one was not kept (it was
     /// larger). Paths are URL-escaped and prefixed with `urlPrefix` (the way from the page to the
-    /// index's folder, `../` or `/media/`). Empty when the index knows no entry of the pair.
-    public func widthSrcset(image: String, slot: String, type: String? = nil, urlPrefix: String = "") -> String {
+    /// index's folder, `../` or `/media/`) and followed by `query` (`?v=…`, `versionQuery`).
+    /// Empty when the index knows no entry of the pair.
+    public func widthSrcset(image: String, slot: String, type: String? = nil, urlPrefix: String = "", query: String = "") -> String {
         candidates(image: image, slot: slot).map { candidate in
             let file = type.flatMap { type in candidate.sources.first { $0.type == type }?.file } ?? candidate.file
-            return "\(urlPrefix)\(Self.urlPath(file)) \(candidate.width)w"
+            return "\(urlPrefix)\(Self.urlPath(file))\(query) \(candidate.width)w"
         }.joined(separator: ", ")
     }
 

@@ -19,14 +19,16 @@ import TestSupport
         #expect(String(decoding: served, as: UTF8.self) == String(decoding: expected.html, as: UTF8.self))
         #expect(expected.tags == 20 && expected.warnings.isEmpty)
         let page = String(decoding: served, as: UTF8.self)
-        #expect(page.components(separatedBy: "<picture data-thumbgen>").count == 21)
-        #expect(page.contains(#"loading="eager" fetchpriority="high""#))
+        // Every tag marked as rewritten; a <picture> only where there is a modern file.
+        #expect(page.components(separatedBy: " data-thumbgen=").count == 21)
+        // The hero's loading="eager" stays where its author wrote it; thumbgen adds the priority.
+        #expect(page.contains(#"loading="eager""#) && page.contains(#"fetchpriority="high""#))
         // Placeholders: for every image whose pixels the build read (resized, or fitting).
         for (path, record) in index.images where record.status == .resized || record.status == .fits {
             let placeholder = try #require(record.placeholder, "\(path) has a placeholder")
             #expect(page.contains(#"data-thumbhash="\#(placeholder.thumbhash)""#), "\(path)")
             if !ThumbHashImage.hasAlpha(hash: ThumbHashImage.bytes(base64: placeholder.thumbhash) ?? []) {
-                #expect(page.contains(#"style="background-color:\#(placeholder.color)""#), "\(path)")
+                #expect(page.contains(#"background-image:linear-gradient(\#(placeholder.color),\#(placeholder.color));background-origin:content-box"#), "\(path)")
             }
         }
     }
@@ -59,7 +61,7 @@ import TestSupport
     @Test func theSourcesNameNoRendition() throws {
         let client = Self.site.deletingLastPathComponent().appendingPathComponent("Clients/web")
         for file in ["index.html.in", "main.js", "style.css"].map(Self.site.appendingPathComponent)
-            + ["renditions.js", "thumbhash.js"].map(client.appendingPathComponent) {
+            + ["renditions.js", "markup.js", "thumbhash.js"].map(client.appendingPathComponent) {
             let text = try String(contentsOf: file, encoding: .utf8)
             #expect(!text.contains(".Thumbnail("), "\(file.path) names a rendition")
         }

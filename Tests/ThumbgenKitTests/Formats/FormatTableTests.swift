@@ -38,6 +38,8 @@ import Testing
     @Test func everyOutputFormatsTypeIsTheOneClientsDerive() {
         for output in Formats.outputs {
             #expect(output.mediaType == MediaTypes.modern(format: output.name), "\(output.name)")
+            // A page gets only known types (RenditionIndex+Trust): every type a build writes is one.
+            #expect(MediaTypes.isKnown(output.mediaType), "\(output.name)")
             #expect(Formats.input(output.format).map { $0.mediaType == output.mediaType } ?? true, "\(output.name)")
         }
     }

@@ -14,7 +14,7 @@ import Testing
         ], sha256: "", status: .resized, width: 400)],
         slots: ["thumb": SlotRecord(fit: "inside", scales: [1, 2], size: "40x40")])
 
-    static let thumb = #"<picture data-thumbgen><img data-image="a.jpg" data-slot="thumb" alt="A" src="a.Thumbnail(40x30).jpg" srcset="a.Thumbnail(40x30).jpg 40w, a.Thumbnail(80x60).jpg 80w" sizes="40px" width="40" height="30" loading="lazy" decoding="async"></picture>"#
+    static let thumb = #"<img data-image="a.jpg" data-slot="thumb" alt="A" src="a.Thumbnail(40x30).jpg" srcset="a.Thumbnail(40x30).jpg 40w, a.Thumbnail(80x60).jpg 80w" sizes="auto, 40px" width="40" height="30" loading="lazy" decoding="async" data-thumbgen="src srcset sizes width height loading decoding">"#
 
     static func rewrite(_ html: String, base: String = "") -> (html: String, warnings: [HTMLRewriter.Warning]) {
         let result = HTMLRewriter.rewrite(Array(html.utf8), index: index, base: base)
@@ -50,7 +50,8 @@ import Testing
             HTMLRewriter.Warning(line: 2, message: "no slot 'thumbs' in the index (did you mean 'thumb'?); the page shows 'a.jpg' as it is"),
             HTMLRewriter.Warning(line: 4, message: "no image 'b.jpg' in the index (did you mean 'a.jpg'?); the page shows it as it is"),
         ])
-        #expect(html.contains(#"<img data-image="b.jpg" data-slot="thumb" src="b.jpg" loading="lazy" decoding="async">"#))
+        // Neither tag changes: the page shows what it showed.
+        #expect(html == page)
     }
 
     /// Tags a parser sees differently from a regular expression: in a comment, a script, an

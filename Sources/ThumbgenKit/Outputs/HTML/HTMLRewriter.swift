@@ -29,7 +29,7 @@ public enum HTMLRewriter {
         for tag in tags where tag.range.lowerBound >= copied {
             let markup = PictureMarkup(index: index, attributes: tag.attributes, base: base)
             output += html[copied..<tag.range.lowerBound]
-            output += Array(markup.html.utf8)
+            output += markup.html.map { Array($0.utf8) } ?? Array(html[tag.range])
             copied = tag.range.upperBound
             if let warning = markup.warning { warnings.append(Warning(line: tag.line, message: warning)) }
         }

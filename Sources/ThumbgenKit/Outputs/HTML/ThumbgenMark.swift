@@ -1,0 +1,80 @@
+/// How a tag thumbgen wrote says which of its attributes are thumbgen's, so that a later run
+/// gets the author's back exactly and writes the same tag again (or a new one, when the index
+/// changed), and never mistakes an author's value for its own.
+///
+/// A rewritten tag carries `data-image` (the index key of its original) and `data-thumbgen`,
+/// whose value lists, space-separated, every other attribute thumbgen wrote (`src srcset sizes
+/// width height loading decoding data-thumbhash`): those are thumbgen's, all others the
+/// author's, as written. `style` is listed when thumbgen's declarations end it; what comes before
+/// them (less the one `;` thumbgen put between) is the author's. The shape of a whole
+/// `<picture data-thumbgen>` is `isOwnPicture`.
+public enum ThumbgenMark {
+    /// The attribute that marks a rewritten tag and lists thumbgen's attributes.
+    public static let name = "data-thumbgen"
+
+    /// The placeholder on an `<img>`: a layer of the average colour limited to the content box,
+    /// which the opaque image covers once it has loaded, whatever padding, border or
+    /// `background-color` the theme gives it (the theme's colour is kept: longhands only).
+    static func placeholderStyle(color: String) -> String {
+        "background-image:linear-gradient(\(color),\(color));background-origin:content-box;background-repeat:no-repeat"
+    }
+
+    /// How the placeholder's declarations begin: the colour is checked to be `#rrggbb`.
+    static let placeholderStart = "background-image:linear-gradient(#"
+    /// How a background's declarations begin (`BackgroundMarkup`).
+    static let backgroundStart = "background-image:url('"
+
+    /// The author's style with thumbgen's `declarations` after it: `a:1;` + `;` + ours, or ours.
+    static func style(author: String?, adding declarations: String) -> String {
+        guard let author, !author.isEmpty else { return declarations }
+        return author + ";" + declarations
+    }
+
+    /// The author's attributes of a tag thumbgen may have written (`element`, lowercase), in
+    /// their order: without those the mark lists, the author's part of a listed `style`, and
+    /// without `data-thumbgen`. A tag without the mark is all the author's.
+    public static func authorAttributes(_ attributes: [TagMarkup.Attribute], element: String) -> [TagMarkup.Attribute] {
+        guard let mark = attributes.first(where: { $0.name == name })?.value else { return attributes }
+        let listed = Set(mark.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init))
+        let start = element == "img" ? placeholderStart : backgroundStart
+        var kept: [TagMarkup.Attribute] = []
+        for attribute in attributes where attribute.name != name {
+            if attribute.name == "style", listed.contains("style") {
+                if let author = authorStyle(attribute.value, ownStart: start) { kept.append(("style", author)) }
+            } else if !listed.contains(attribute.name) {
+                kept.append(attribute)
+            }
+        }
+        return kept
+    }
+
+    /// The author's part of a style thumbgen added to: what precedes the last `ownStart`, less
+    /// the `;` between; nil when nothing does. A style without `ownStart` is the author's alone.
+    static func authorStyle(_ style: String, ownStart: String) -> String? {
+        guard let own = style.ranges(of: ownStart).last else { return style }
+        var author = style[..<own.lowerBound]
+        if author.hasSuffix(";") { author = author.dropLast() }
+        return author.isEmpty ? nil : String(author)
+    }
+
+    /// The attributes a `<source>` thumbgen writes may have.
+    static let sourceAttributes: Set<String> = ["media", "type", "srcset", "sizes", "width", "height"]
+
+    /// True when a `<picture>` holds exactly what thumbgen writes, so that replacing it whole
+    /// loses nothing: its attributes are `data-thumbgen` alone; its child nodes, in order, are
+    /// `<source>` elements with only `media`, `type`, `srcset`, `sizes`, `width`, `height` (and
+    /// `srcset`), then one `<img>` carrying `data-thumbgen` and `data-image`, and nothing else: no
+    /// text (not even white space), comment or other element. `children` gives every child node
+    /// as (lowercase tag name, attributes); a text node as `#text`, a comment as `#comment`.
+    public static func isOwnPicture(attributes: [TagMarkup.Attribute], children: [(name: String, attributes: [TagMarkup.Attribute])]) -> Bool {
+        guard attributes.count == 1, attributes[0].name == name, attributes[0].value.isEmpty,
+              let img = children.last, img.name == "img",
+              img.attributes.contains(where: { $0.name == name }), img.attributes.contains(where: { $0.name == "data-image" })
+        else { return false }
+        return children.dropLast().allSatisfy { child in
+            let names = child.attributes.map(\.name)
+            return child.name == "source" && names.contains("srcset") && Set(names).count == names.count
+                && names.allSatisfy(sourceAttributes.contains)
+        }
+    }
+}
