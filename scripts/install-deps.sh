@@ -30,6 +30,8 @@ fi
 if $with_tests; then
     command -v node >/dev/null 2>&1 || missing="$missing nodejs"
     command -v hugo >/dev/null 2>&1 || missing="$missing hugo"
+    # Debian's html5lib, the WHATWG tokenizer the page tokenizer is checked against.
+    /usr/bin/python3 -c 'import html5lib' >/dev/null 2>&1 || missing="$missing python3-html5lib"
     if ! command -v python3 >/dev/null 2>&1; then
         missing="$missing python3 python3-pip"
     elif ! python3 -m pip --version >/dev/null 2>&1 && ! python3 -c 'import thumbhash, jsonschema, yaml' >/dev/null 2>&1; then
