@@ -87,7 +87,8 @@ enum PageEncoding: Equatable {
 extension StringProtocol {
     /// Without leading and trailing HTML spaces (tab, LF, FF, CR, space), as URL attributes are read.
     var trimmingHTMLSpace: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\u{0C}" || $0 == "\r" || $0 == "\r\n" }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        let utf8 = Array(self.utf8)
+        guard let first = utf8.firstIndex(where: { !$0.isHTMLSpace }), let last = utf8.lastIndex(where: { !$0.isHTMLSpace }) else { return "" }
+        return first == 0 && last == utf8.count - 1 ? String(self) : String(decoding: utf8[first...last], as: UTF8.self)
     }
 }

@@ -23,6 +23,8 @@ package struct PageLinks {
     let origin: String?
     /// `web.url`'s path, by name (`["product"]` for `/product/`).
     let urlPath: [String]
+    /// The page's folder as a URL path (`/product/guide/`), encoded: what a relative URL starts from.
+    private let pageURLFolder: String
 
     /// For the page at `page` (relative to the site's root, with `/`), an index in `indexFolder`
     /// (relative to root, `""` for root itself) and root served at `url`.
@@ -36,6 +38,7 @@ package struct PageLinks {
             origin = nil
             urlPath = Self.components(url) ?? []
         }
+        pageURLFolder = "/" + (urlPath + pageFolder).map { RenditionIndex.urlPath($0) + "/" }.joined()
     }
 
     /// The index key `url` names and the form it is written in, or nil when it leads elsewhere.
@@ -55,7 +58,8 @@ package struct PageLinks {
 
     /// `url`'s form and its path from the site's host, still encoded, or nil for another site's.
     private func resolve(_ url: String) -> (form: Form, path: String)? {
-        var text = url.trimmingHTMLSpace.replacing("\\", with: "/")
+        var text = url.trimmingHTMLSpace
+        if text.utf8.contains(UInt8(ascii: "\\")) { text = text.replacing("\\", with: "/") }
         if let cut = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = String(text[..<cut]) }
         guard !text.isEmpty else { return nil }
         if text.hasPrefix("//") || Self.scheme(of: text) != nil {
@@ -69,7 +73,7 @@ package struct PageLinks {
             return (.absolute(origin: written), split.path)
         }
         if text.hasPrefix("/") { return (.rootRelative, text) }
-        return (.relative, "/" + (urlPath + pageFolder).map { RenditionIndex.urlPath($0) + "/" }.joined() + text)
+        return (.relative, pageURLFolder + text)
     }
 
     /// The prefix leading from the page to the index's folder in `form`: `""`, `"../../"`,
@@ -123,10 +127,10 @@ package struct PageLinks {
         var parts: [String] = []
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(path.hasPrefix("/") ? 1 : 0)
         for (offset, segment) in segments.enumerated() {
-            let dots = segment.lowercased().replacing("%2e", with: ".")
             let isLast = offset == segments.count - 1
-            if dots == "." { continue }
-            if dots == ".." {
+            let dots = isDots(segment)
+            if dots == 1 { continue }
+            if dots == 2 {
                 _ = parts.popLast()
                 continue
             }
@@ -137,8 +141,19 @@ package struct PageLinks {
         return parts
     }
 
+    /// 1 for a `.` segment, 2 for `..`, else 0; `%2e` is a dot, as in browsers.
+    private static func isDots(_ segment: Substring) -> Int {
+        guard segment.utf8.count <= 6, segment.utf8.first == UInt8(ascii: ".") || segment.utf8.first == UInt8(ascii: "%") else { return 0 }
+        switch segment.lowercased() {
+        case ".", "%2e": return 1
+        case "..", ".%2e", "%2e.", "%2e%2e": return 2
+        default: return 0
+        }
+    }
+
     /// `%XX` sequences as bytes, read as UTF-8; a `%` not followed by two hex digits is itself.
     private static func percentDecoded(_ text: Substring) -> String? {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         let utf8 = Array(text.utf8)
         var bytes: [UInt8] = []
         var index = 0
