@@ -15,7 +15,7 @@ missing=""
 command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"
 for pair in "libjpeg:$jpeg_package" "libpng16:libpng-dev" "libexif:libexif-dev" "yaml-0.1:libyaml-dev" \
             "libcrypto:libssl-dev" "libdeflate:libdeflate-dev" "libwebpmux:libwebp-dev" "libavif:libavif-dev" \
-            "libheif:libheif-dev" "lcms2:liblcms2-dev" "gumbo:libgumbo-dev"; do
+            "libheif:libheif-dev" "lcms2:liblcms2-dev"; do
     module=${pair%%:*}
     package=${pair#*:}
     if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$module"; then
@@ -31,6 +31,8 @@ if $with_tests; then
     command -v node >/dev/null 2>&1 || missing="$missing nodejs"
     command -v hugo >/dev/null 2>&1 || missing="$missing hugo"
     command -v strace >/dev/null 2>&1 || missing="$missing strace"
+    # Debian's html5lib, the WHATWG tokenizer the page tokenizer is checked against.
+    /usr/bin/python3 -c 'import html5lib' >/dev/null 2>&1 || missing="$missing python3-html5lib"
     if ! command -v python3 >/dev/null 2>&1; then
         missing="$missing python3 python3-pip"
     elif ! python3 -m pip --version >/dev/null 2>&1 && ! python3 -c 'import thumbhash, jsonschema, yaml' >/dev/null 2>&1; then

@@ -36,7 +36,7 @@ import TestSupport
         let built = try Subprocess.run(hugo, ["--quiet", "--source", folder.path, "--destination", folder.path + "/public"])
         try #require(built.status == 0, "hugo failed: \(built.output)")
 
-        #expect(thumbgen(["html", folder.path + "/public", "--manifest", manifest]) == .success)
+        #expect(thumbgen(["html", folder.path + "/public", "--manifest", manifest, "--site-root", folder.path + "/public"]) == .success)
         #expect(console.err.text == "thumbgen: 2 image tags in 2 pages, 2 pages rewritten\n")
         let home = String(decoding: folder.read("public/index.html")!, as: UTF8.self)
         let post = String(decoding: folder.read("public/posts/hello/index.html")!, as: UTF8.self)
@@ -60,7 +60,7 @@ import TestSupport
             }
         }
         // thumbgen again: the same pages, byte for byte.
-        #expect(thumbgen(["html", folder.path + "/public", "--manifest", manifest, "--quiet"]) == .success)
+        #expect(thumbgen(["html", folder.path + "/public", "--manifest", manifest, "--site-root", folder.path + "/public", "--quiet"]) == .success)
         #expect(String(decoding: folder.read("public/posts/hello/index.html")!, as: UTF8.self) == post)
     }
 }
