@@ -18,7 +18,7 @@ struct ShownPage: Decodable {
     struct Image: Decodable {
         /// `src` as written; `currentSrc`, and `data-image` resolved against the page, as full URLs.
         var src: String?, currentSrc: String, dataImage: String?, dataSlot: String?
-        var loaded: Bool, naturalWidth: Int, cssWidth: Double, cssHeight: Double
+        var loaded: Bool, cssWidth: Double, cssHeight: Double
     }
     var page: String, width: Int, height: Int, innerWidth: Int, devicePixelRatio: Double, images: [Image]
 }
@@ -82,7 +82,6 @@ extension GeneratorSite {
                 Issue.record("\(name): shows \(image.currentSrc), not a file of the slot (\(candidates.map(\.file)))")
                 continue
             }
-            #expect(image.naturalWidth == chosen.width, "\(name): \(shownFile) is \(image.naturalWidth) pixels wide")
             let needed = image.cssWidth * shown.devicePixelRatio
             // Never blurry: at least the pixels the screen shows, unless the original itself is smaller.
             let originalIsSmaller = chosen.file == path && Double(chosen.width) < needed
