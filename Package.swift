@@ -38,8 +38,6 @@ let package = Package(
         .systemLibrary(name: "LibGIF", providers: [.apt(["libgif-dev"])]),
         // ICC profiles for HEIF/AVIF colour given as nclx (primaries and transfer) rather than ICC.
         .systemLibrary(name: "LibLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
-        // The HTML5 parser `thumbgen html` finds tags with (each with its byte offsets).
-        .systemLibrary(name: "LibGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
 
         // C shims: each owns the setjmp of every libjpeg/libpng call that can fail.
         .target(name: "CJPEG", dependencies: ["LibJPEG"]),
@@ -58,7 +56,7 @@ let package = Package(
         .target(name: "ImageCodecs",
                 dependencies: ["Raster", "CJPEG", "CPNG", "LibJPEG", "LibPNG", "LibEXIF", "LibDeflate", "LibWebP", "LibAVIF", "LibHEIF", "LibGIF", "LibLCMS2"]),
         .target(name: "ThumbgenKit",
-                dependencies: ["Renditions", "Raster", "YAML", "ImageCodecs", "LibCrypto", "CSystem", "LibGumbo"]),
+                dependencies: ["Renditions", "Raster", "YAML", "ImageCodecs", "LibCrypto", "CSystem"]),
         // The command line: argv, the commands, the console, diagnostics and exit status, the watch loop.
         .target(name: "ThumbgenCLI", dependencies: ["ThumbgenKit", "Renditions", "Raster", "ImageCodecs", "CSystem"]),
         .executableTarget(name: "thumbgen", dependencies: ["ThumbgenCLI"]),

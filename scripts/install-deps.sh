@@ -15,7 +15,7 @@ missing=""
 command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"
 for pair in "libjpeg:$jpeg_package" "libpng16:libpng-dev" "libexif:libexif-dev" "yaml-0.1:libyaml-dev" \
             "libcrypto:libssl-dev" "libdeflate:libdeflate-dev" "libwebpmux:libwebp-dev" "libavif:libavif-dev" \
-            "libheif:libheif-dev" "lcms2:liblcms2-dev" "gumbo:libgumbo-dev"; do
+            "libheif:libheif-dev" "lcms2:liblcms2-dev"; do
     module=${pair%%:*}
     package=${pair#*:}
     if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$module"; then

@@ -16,10 +16,13 @@ extension RootDirectory {
     /// 0644), which is then renamed over the final name in the same folder descriptor. On any
     /// failure the temporary is removed. The caller chooses the temporary's name so that it can
     /// record it before it exists. A link, a folder or a FIFO at the final name is never
-    /// replaced; `sync` makes the bytes and the rename durable before returning.
+    /// replaced; `sync` makes the bytes and the rename durable before returning. With
+    /// `keepingModeAndOwner`, the file replaced gives the new one its permission bits and owner
+    /// (an author's page, not thumbgen's file); an owner that cannot be kept fails the write.
     public func writeAtomically(_ bytes: [UInt8], to relative: String, temporaryName: String,
                                 ifExists existing: ExistingFile = .replace,
-                                createFolders: Bool = false, sync: Bool = false) throws(WriteError) {
+                                createFolders: Bool = false, sync: Bool = false,
+                                keepingModeAndOwner: Bool = false) throws(WriteError) {
         let path = try checked(relative, for: .write)
         guard RelativePath.isPlainName(temporaryName), temporaryName != path.name else {
             throw WriteError(root: self.path, relative: relative, cause: .notBelowRoot,
@@ -29,13 +32,16 @@ extension RootDirectory {
             ? temporaryName : path.prefix(path.components.count - 1) + "/" + temporaryName)!
         let folder = try openParent(path, create: createFolders, for: .write)
         try checkReplaceable(path, in: folder.raw, existing)
+        let kept = keepingModeAndOwner ? statusAt(folder.raw, path.name) : nil
 
         let raw = retryingInterrupts {
             openat(folder.raw, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         }
         guard raw >= 0 else { throw entryFailure(path, errno: errno, .write, entry: temporary) }
         var code = Self.writeAll(bytes, to: raw)
-        if code == 0, fchmod(raw, 0o644) != 0 { code = errno }
+        // The owner first: chown clears set-user-ID and set-group-ID bits, which the mode then restores.
+        if code == 0, let kept, fchown(raw, kept.st_uid, kept.st_gid) != 0 { code = errno }
+        if code == 0, fchmod(raw, kept.map { $0.st_mode & 0o7777 } ?? 0o644) != 0 { code = errno }
         if code == 0, sync, fsync(raw) != 0 { code = errno }
         let closed = Descriptor(raw).closeReportingError()
         if code == 0 { code = closed }

@@ -89,7 +89,7 @@ public enum ManifestLoader {
                 var limits = document.limits
                 limitOverrides(&limits)
                 return Manifest(file: file, directory: directory.standardizedFileURL, root: rootURL, indexPath: indexPath,
-                                output: document.output, limits: limits, slots: document.slots, images: images,
+                                output: document.output, limits: limits, web: document.web, slots: document.slots, images: images,
                                 warnings: resolver.warnings)
             }
         }

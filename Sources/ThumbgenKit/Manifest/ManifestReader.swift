@@ -8,6 +8,7 @@ struct ManifestDocument {
     var index: (path: String, mark: Mark)?
     var output = OutputSettings()
     var limits = Limits()
+    var web = WebSettings()
     var slots: [Slot] = []
     var images: [ImageRule] = []
 }
@@ -23,7 +24,7 @@ struct ImageRule {
 /// Checks a manifest's YAML tree against schema 1 and turns it into a `ManifestDocument`.
 struct ManifestReader {
     static let supportedVersion = 1
-    static let topKeys = ["version", "root", "index", "output", "limits", "slots", "images"]
+    static let topKeys = ["version", "root", "index", "output", "limits", "web", "slots", "images"]
     static let slotKeys = ["size", "scales", "fit", "sizes"]
     static let imageKeys = ["path", "slots", "focus"]
     static let outputKeys = ["formats"] + Formats.outputs.map(\.name) + ["placeholder"]
@@ -77,6 +78,7 @@ struct ManifestReader {
         } else {
             reader.error(node.mark, "the manifest has no 'slots'; declare at least one, like 'thumb: { size: 60x60, scales: [1, 2, 3] }'")
         }
+        if let web = top["web"] { document.web = readWeb(web, slots: Self.slotNames(top["slots"])) }
         if let images = top["images"] {
             document.images = readImages(images, valid: Set(document.slots.map(\.name)),
                                          declared: Self.slotNames(top["slots"]))
@@ -281,7 +283,7 @@ struct ManifestReader {
     }
 
     /// The names declared under `slots:`, valid or not.
-    private static func slotNames(_ node: YAMLNode?) -> Set<String> {
+    static func slotNames(_ node: YAMLNode?) -> Set<String> {
         guard case .mapping(let pairs, _)? = node else { return [] }
         return Set(pairs.compactMap { if case .scalar(let name, _, _) = $0.key { name } else { nil } })
     }

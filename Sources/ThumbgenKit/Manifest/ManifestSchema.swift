@@ -33,6 +33,7 @@ public enum ManifestSchema {
                           "default": "renditions.json"],
                 "output": outputSchema(output),
                 "limits": limitsSchema(limits),
+                "web": webSchema(WebSettings()),
                 "slots": ["description": "Named display sizes, in points, each shown at a list of screen scales.",
                           "type": "object", "minProperties": 1,
                           "propertyNames": ["pattern": "^[A-Za-z0-9_-]+$"],
@@ -123,6 +124,20 @@ public enum ManifestSchema {
         // A value always has its setting's kind (the reader and the defaults make it so).
         case (.flag, .integer(let number)): flag(number != 0, setting.description)
         }
+    }
+
+    static func webSchema(_ web: WebSettings) -> OrderedJSON {
+        settings("How 'thumbgen html' finds the built site and links its pages to root's files.", [
+            ("site", ["description": "The built site 'thumbgen html' rewrites when given no path, relative to this file (Hugo's public, MkDocs' site); pages' links start from their place in it.",
+                      "type": "string", "minLength": 1]),
+            ("url", ["description": "The URL path (or full URL) at which root's files are served: \"/\" for Hugo's static/ or MkDocs' docs/, \"/product/\" under a base path, \"https://example.com/\" for absolute links.",
+                     "type": "string", "pattern": #"^(/(?!/)|[Hh][Tt][Tt][Pp][Ss]?://[^/@]+(/|$))[^?#"'<>\\ \t\r\n`]*$"#, "default": .string(web.url)]),
+            ("slot", ["description": "The slot for an <img src> that names none (absent: such tags are left alone); a slot declared under 'slots'.",
+                      "type": "string"]),
+            ("versioned", flag(web.versioned, "Rendition URLs end in ?v= and the first 8 hex digits of the image's recipe, so a URL changes exactly when its bytes may.")),
+            ("placeholder", ["description": "What a rewritten tag paints before its image arrives: color (the average colour, no JavaScript needed, plus data-thumbhash), data (data-thumbhash only, for renditions.js), none.",
+                             "enum": .strings(WebSettings.Placeholder.allCases.map(\.rawValue)), "default": .string(web.placeholder.rawValue)]),
+        ])
     }
 
     static func limitsSchema(_ limits: Limits) -> OrderedJSON {

@@ -15,7 +15,7 @@ import TestSupport
         let index = try RenditionIndex.load(from: Self.site.appendingPathComponent("renditions.json"))
         let source = try Data(contentsOf: Self.site.appendingPathComponent("index.html.in"))
         let served = try Data(contentsOf: Self.site.appendingPathComponent("index.html"))
-        let expected = HTMLRewriter.rewrite(Array(source), index: index, base: "")
+        let expected = HTMLRewriter.rewrite(Array(source), index: index, links: PageLinks(page: "index.html", indexFolder: "", url: "/"), web: WebSettings())
         #expect(String(decoding: served, as: UTF8.self) == String(decoding: expected.html, as: UTF8.self))
         #expect(expected.tags == 20 && expected.warnings.isEmpty)
         let page = String(decoding: served, as: UTF8.self)

@@ -1,102 +1,131 @@
-import LibGumbo
-
-/// The tags `thumbgen html` rewrites, found by an HTML5 parser (gumbo) with their byte ranges in
-/// the source: `<img data-image data-slot>`, and the `<picture data-thumbgen>` it wrote before.
+/// The tags `thumbgen html` may rewrite, with their exact byte spans, found by `HTMLTokenizer`:
+/// every `<img>` with a `src` or a `data-image`, every other element with `data-image` and
+/// `data-slot` (a background), and each `<picture data-thumbgen>` a run wrote before, whole,
+/// when it holds exactly what thumbgen writes (`ThumbgenPicture`). An `<img>` inside any other
+/// `<picture>` is the author's art direction and stays.
 struct HTMLTags {
-    struct Tag: Equatable {
-        /// The bytes to replace: the `<img …>` tag, or the whole `<picture data-thumbgen>…</picture>`.
+    struct Tag {
+        /// The bytes a rewrite replaces: the `<img …>` or start tag, or the whole picture.
         var range: Range<Int>
         /// 1-based line of the tag's start.
         var line: Int
-        /// The `<img>`'s attributes, in source order, names lowercase, values decoded.
+        /// `img`, or the element a background goes on.
+        var element: String
+        /// The `<img>`'s (or element's) attributes, in page order, names lowercase, values decoded.
         var attributes: [PictureMarkup.Attribute]
-
-        static func == (lhs: Tag, rhs: Tag) -> Bool {
-            lhs.range == rhs.range && lhs.line == rhs.line
-                && lhs.attributes.map(\.name) == rhs.attributes.map(\.name) && lhs.attributes.map(\.value) == rhs.attributes.map(\.value)
-        }
+        /// Why the tag is left as it is, when it is (a warning naming its line).
+        var problem: String?
     }
 
-    /// The tags of `html` (UTF-8), in source order. Elements the parser inserted (no source
-    /// text) and a `<picture data-thumbgen>` without its end tag are left alone.
-    static func find(in html: [UInt8]) -> [Tag] {
+    /// Why a whole page is left as it is.
+    struct Refusal: Error, Equatable {
+        var message: String
+    }
+
+    /// Open elements past which a page is left alone: no browser shows that much nesting, and
+    /// the count is what bounds the memory a page can make this take.
+    static let maxDepth = 100_000
+
+    static let voidElements: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                                            "source", "track", "wbr", "param", "keygen", "frame", "basefont", "bgsound"]
+
+    /// The tags of a UTF-8 page, none when it cannot be read.
+    static func find(in bytes: [UInt8]) -> [Tag] {
+        (try? find(in: bytes, encoding: .utf8)) ?? []
+    }
+
+    /// The tags of `bytes` (a page in `encoding`), in page order.
+    static func find(in bytes: [UInt8], encoding: PageEncoding) throws(Refusal) -> [Tag] {
+        var tokens = TokenQueue(HTMLTokenizer(bytes))
+        var lines = LineCounter(bytes)
+        var open: [String] = []
+        var pictures = 0  // open <picture> elements thumbgen did not write
         var tags: [Tag] = []
-        guard !html.isEmpty else { return tags }
-        html.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { text in
-                var options = kGumboDefaultOptions
-                options.max_errors = 0  // errors are not needed; do not spend memory on them
-                guard let output = gumbo_parse_with_options(&options, text.baseAddress!, text.count) else { return }
-                defer { gumbo_destroy_output(&options, output) }
-                // An explicit stack: nesting depth is the page's to choose.
-                var stack: [UnsafeMutablePointer<GumboNode>] = [output.pointee.document]
-                while let node = stack.popLast() {
-                    guard node.pointee.type == GUMBO_NODE_ELEMENT || node.pointee.type == GUMBO_NODE_DOCUMENT
-                        || node.pointee.type == GUMBO_NODE_TEMPLATE else { continue }
-                    let children = node.pointee.type == GUMBO_NODE_DOCUMENT ? node.pointee.v.document.children : node.pointee.v.element.children
-                    if node.pointee.type != GUMBO_NODE_DOCUMENT {
-                        if let tag = tag(node, in: bytes) { tags.append(tag) }
-                        // Its <img> is in the tag already; an unclosed one is left as it is, whole.
-                        if name(node, in: bytes) == "picture", attributes(node.pointee.v.element).contains(where: { $0.name == "data-thumbgen" }) {
-                            continue
-                        }
-                    }
-                    for index in stride(from: Int(children.length) - 1, through: 0, by: -1) {
-                        stack.append(children.data[index]!.assumingMemoryBound(to: GumboNode.self))
-                    }
+        while let token = tokens.next() {
+            switch token.kind {
+            case .startTag:
+                if token.name == "picture", has(token, "data-thumbgen", in: bytes) {
+                    let picture = ThumbgenPicture.read(after: token, from: &tokens, bytes: bytes, encoding: encoding)
+                    if let tag = picture.tag(line: lines.line(at: token.range.lowerBound)) { tags.append(tag) }
+                    if picture.isWhole { continue }
                 }
+                if pictures == 0, let tag = candidate(token, in: bytes, encoding: encoding, line: &lines) { tags.append(tag) }
+                guard !voidElements.contains(token.name) else { continue }
+                open.append(token.name)
+                if token.name == "picture" { pictures += 1 }
+                if open.count > maxDepth {
+                    throw Refusal(message: "the page nests more than \(maxDepth) elements (line \(lines.line(at: token.range.lowerBound))); it is left as it is")
+                }
+            case .endTag:
+                guard let index = open.lastIndex(of: token.name) else { continue }
+                pictures -= open[index...].count { $0 == "picture" }
+                open.removeSubrange(index...)
+            default: continue
             }
         }
-        return tags.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        return tags
     }
 
-    /// The tag to rewrite at `node`, if it is one.
-    private static func tag(_ node: UnsafeMutablePointer<GumboNode>, in bytes: UnsafeBufferPointer<UInt8>) -> Tag? {
-        let element = node.pointee.v.element
-        guard element.original_tag.length > 0 else { return nil }
-        let start = Int(element.start_pos.offset), line = Int(element.start_pos.line)
-        switch name(node, in: bytes) {
-        case "img":
-            let attributes = self.attributes(element)
-            guard attributes.contains(where: { $0.name == "data-image" }), attributes.contains(where: { $0.name == "data-slot" }) else { return nil }
-            return Tag(range: start..<(start + element.original_tag.length), line: line, attributes: attributes)
-        case "picture":
-            guard attributes(element).contains(where: { $0.name == "data-thumbgen" }), element.original_end_tag.length > 0 else { return nil }
-            let end = Int(element.end_pos.offset) + element.original_end_tag.length
-            var stack = [node]
-            while let current = stack.popLast() {
-                let children = current.pointee.v.element.children
-                for index in 0..<Int(children.length) {
-                    let child = children.data[index]!.assumingMemoryBound(to: GumboNode.self)
-                    guard child.pointee.type == GUMBO_NODE_ELEMENT else { continue }
-                    if child.pointee.v.element.tag == GUMBO_TAG_IMG {
-                        return Tag(range: start..<end, line: line, attributes: attributes(child.pointee.v.element))
-                    }
-                    stack.append(child)
-                }
-            }
-            return nil
-        default:
-            return nil
+    /// The tag to rewrite `token` is, if it is one.
+    private static func candidate(_ token: HTMLTokenizer.Token, in bytes: [UInt8], encoding: PageEncoding,
+                                  line: inout LineCounter) -> Tag? {
+        let isImage = token.name == "img"
+        if isImage {
+            guard has(token, "src", in: bytes) || has(token, "data-image", in: bytes) else { return nil }
+        } else {
+            guard token.name != "source", token.name != "picture",
+                  has(token, "data-image", in: bytes), has(token, "data-slot", in: bytes) else { return nil }
+        }
+        var tag = Tag(range: token.range, line: line.line(at: token.range.lowerBound), element: token.name, attributes: [])
+        if token.tooManyAttributes {
+            tag.problem = "<\(token.name)> has more than \(HTMLTokenizer.maxAttributes) attributes; it is left as it is"
+        } else if !encoding.canRead(bytes[token.range]) {
+            tag.problem = "<\(token.name)> holds characters thumbgen cannot read in this page's encoding (\(encoding)); write them as character references (&#…;) or save the page in UTF-8; it is left as it is"
+        } else {
+            tag.attributes = encoding.attributes(of: token, in: bytes)
+        }
+        return tag
+    }
+
+    /// Whether the tag has an attribute of that (lowercase ASCII) name.
+    static func has(_ token: HTMLTokenizer.Token, _ name: String, in bytes: [UInt8]) -> Bool {
+        let wanted = Array(name.utf8)
+        return token.attributes.contains { attribute in
+            attribute.name.count == wanted.count && zip(bytes[attribute.name], wanted).allSatisfy { $0.asciiLowercased == $1 }
         }
     }
+}
 
-    /// The element's tag name in lowercase, from its source text: gumbo 0.10 does not know
-    /// `<picture>` and calls it unknown.
-    private static func name(_ node: UnsafeMutablePointer<GumboNode>, in bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let element = node.pointee.v.element
-        if element.tag != GUMBO_TAG_UNKNOWN { return String(cString: gumbo_normalized_tagname(element.tag)) }
-        let start = Int(element.start_pos.offset) + 1
-        guard element.original_tag.length > 1, start < bytes.count else { return "" }
-        var end = start
-        while end < bytes.count, end < start + 32, !" \t\n\r\u{0C}/>".utf8.contains(bytes[end]) { end += 1 }
-        return String(decoding: bytes[start..<end], as: UTF8.self).lowercased()
+/// Tokens from the tokenizer, with those a look ahead took and gave back first.
+struct TokenQueue {
+    private var tokenizer: HTMLTokenizer
+    private var returned: [HTMLTokenizer.Token] = []
+
+    init(_ tokenizer: HTMLTokenizer) { self.tokenizer = tokenizer }
+
+    mutating func next() -> HTMLTokenizer.Token? {
+        returned.popLast() ?? tokenizer.next()
     }
 
-    private static func attributes(_ element: GumboElement) -> [PictureMarkup.Attribute] {
-        (0..<Int(element.attributes.length)).map { index in
-            let attribute = element.attributes.data[index]!.assumingMemoryBound(to: GumboAttribute.self).pointee
-            return (String(cString: attribute.name), String(cString: attribute.value))
+    /// Puts `tokens` back, to come out again in their order.
+    mutating func giveBack(_ tokens: [HTMLTokenizer.Token]) {
+        returned += tokens.reversed()
+    }
+}
+
+/// 1-based line numbers of offsets asked for in increasing order (CR LF, CR and LF each end a line).
+struct LineCounter {
+    private let bytes: [UInt8]
+    private var offset = 0
+    private var line = 1
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func line(at target: Int) -> Int {
+        while offset < min(target, bytes.count) {
+            if bytes[offset] == 0x0A || (bytes[offset] == 0x0D && (offset + 1 >= bytes.count || bytes[offset + 1] != 0x0A)) { line += 1 }
+            offset += 1
         }
+        return line
     }
 }
