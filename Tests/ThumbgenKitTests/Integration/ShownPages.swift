@@ -70,11 +70,17 @@ extension GeneratorSite {
         #expect(shown.images.count == before.images.count && !shown.images.isEmpty, "\(at): \(shown.images.count) images")
         for (number, (image, original)) in zip(shown.images, before.images).enumerated() {
             let name = "\(at), image \(number + 1) (\(original.src ?? ""))"
-            guard let path = file(image.dataImage) else {
+            // The original is the one the generator's page showed in the same place.
+            guard let path = file(original.currentSrc) else {
+                Issue.record("\(name): the generator's page shows \(original.currentSrc), not a file of root")
+                continue
+            }
+            guard image.dataImage != nil else {
                 Issue.record("\(name): not rewritten (src \(image.src ?? "none"))")
                 continue
             }
-            #expect(path == file(original.currentSrc), "\(name): data-image names \(path)")
+            // data-image takes the URL forms of src: read as a link from the page, it names the original.
+            #expect(file(image.dataImage) == path, "\(name): data-image, read from the page, names \(file(image.dataImage) ?? "nothing")")
             #expect(image.loaded, "\(name) loads")
             let candidates = index.candidates(image: path, slot: image.dataSlot ?? slot)
             let shownFile = file(image.currentSrc) ?? image.currentSrc
