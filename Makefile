@@ -9,7 +9,7 @@ RELEASE := .build/release
 TEST_BUILD := --scratch-path .build/testing
 FUZZ_SECONDS ?= 60
 
-.PHONY: deps test-deps build originals thumbs test serve screenshots fuzz bench bench-quick bench-unseen saving dist dist-test clean-build
+.PHONY: deps test-deps build originals thumbs test sites serve screenshots fuzz bench bench-quick bench-unseen saving dist dist-test clean-build
 
 deps:
 	@./scripts/install-deps.sh
@@ -36,6 +36,15 @@ test: test-deps thumbs
 	$(PYTHON) scripts/layers.py --self-test
 	$(PYTHON) scripts/layers.py
 	$(SWIFT) test -c release -Xswiftc -enable-testing $(TEST_BUILD) --disable-xctest
+
+# The three generator sites of Tests/Sites (Hugo, MkDocs, Pelican) built by the real tools and
+# opened in Chromium, as in `make test`, printing only the bytes a phone (390x844@3) downloads for
+# each page's images before and after `thumbgen html`.
+sites: test-deps
+	$(SWIFT) build -c release -Xswiftc -enable-testing $(TEST_BUILD) --build-tests
+	@$(SWIFT) test -c release -Xswiftc -enable-testing $(TEST_BUILD) --skip-build --disable-xctest \
+		--filter 'HugoSiteTests|MkDocsSiteTests|PelicanSiteTests' > .build/sites.log 2>&1; status=$$?; \
+		grep -E '^site |Test run with|✘' .build/sites.log; exit $$status
 
 serve: thumbs
 	@echo "serving example-site on http://127.0.0.1:8000/"

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Installs the Debian/Ubuntu packages thumbgen builds against, only when pkg-config cannot find
-# them. Quiet when nothing is missing. `--test` adds what the tests need (chromium, nodejs, hugo, strace,
-# PyPI's reference ThumbHash encoder, and PyPI's jsonschema with PyYAML to check the manifest's
-# schema).
+# them. Quiet when nothing is missing. `--test` adds what the tests need (chromium, nodejs, hugo,
+# strace, Debian's html5lib, PyPI's reference ThumbHash encoder, PyPI's jsonschema with PyYAML to
+# check the manifest's schema, and PyPI's MkDocs and Pelican in a venv of their own for the
+# generator sites).
 set -eu
 
 with_tests=false
@@ -45,7 +46,19 @@ if $with_tests; then
     python3 -c 'import jsonschema' >/dev/null 2>&1 || python_missing="$python_missing jsonschema==4.26.0"
     python3 -c 'import yaml' >/dev/null 2>&1 || python_missing="$python_missing PyYAML==6.0.3"
 fi
-if [ -z "$missing" ] && [ -z "$python_missing" ]; then exit 0; fi
+# The site generators from PyPI (Tests/Sites: MkDocs; Pelican with Markdown) go into a venv at the
+# place the generator tests look (Tests/ThumbgenKitTests/Integration/GeneratorSite.swift), pinned,
+# so that their pages do not change under the tests.
+venv=/opt/thumbgen-test-venv
+venv_missing=""
+if $with_tests; then
+    if ! [ -x $venv/bin/mkdocs ] || ! [ -x $venv/bin/pelican ] || ! $venv/bin/python -c 'import markdown' >/dev/null 2>&1; then
+        venv_missing="mkdocs==1.6.1 pelican==4.12.0 Markdown==3.11.3"
+        # Debian's python3 makes a venv only with python3-venv (its ensurepip).
+        [ -x $venv/bin/python ] || python3 -c 'import ensurepip' >/dev/null 2>&1 || missing="$missing python3-venv"
+    fi
+fi
+if [ -z "$missing" ] && [ -z "$python_missing" ] && [ -z "$venv_missing" ]; then exit 0; fi
 
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
@@ -59,4 +72,9 @@ if [ -n "$python_missing" ]; then
     # validator an editor's YAML language server stands for (ManifestSchemaTests).
     echo "thumbgen: installing$python_missing (PyPI)" >&2
     python3 -m pip install -q $python_missing 2>/dev/null || python3 -m pip install -q --break-system-packages $python_missing
+fi
+if [ -n "$venv_missing" ]; then
+    echo "thumbgen: installing $venv_missing (PyPI, into $venv)" >&2
+    [ -x $venv/bin/python ] || $sudo python3 -m venv $venv
+    $sudo $venv/bin/python -m pip install -q $venv_missing
 fi

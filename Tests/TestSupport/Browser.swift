@@ -16,12 +16,16 @@ public enum Browser {
     }
 
     /// The DOM of `url` once its scripts have run, at a device scale factor. Headless Chromium
-    /// keeps its window at least 500 pixels wide: open a narrower page in a frame.
+    /// keeps its window at least 500 pixels wide: open a narrower page in a frame. `hosts` are
+    /// names the page's links use (a site's own address, `example.org`) that lead to `server`
+    /// (`127.0.0.1:PORT`); every other name is left unresolved, so nothing leaves the machine.
     public static func dumpDOM(_ url: URL, deviceScale: Double = 1, width: Int = 1200, height: Int = 900,
-                               virtualTime: Int = 10000) throws -> String {
+                               virtualTime: Int = 10000, hosts: [String] = [], server: String = "") throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable!)
+        let rules = hosts.map { "MAP \($0) \(server)" } + ["MAP * ~NOTFOUND", "EXCLUDE 127.0.0.1"]
         process.arguments = arguments(deviceScale: deviceScale, width: width, height: height, virtualTime: virtualTime)
+            + (hosts.isEmpty ? [] : ["--host-resolver-rules=" + rules.joined(separator: ",")])
             + ["--dump-dom", url.absoluteString]
         let out = Pipe()
         process.standardOutput = out

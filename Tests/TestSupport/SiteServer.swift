@@ -14,13 +14,14 @@ public final class SiteServer {
         return url.appendingPathComponent("BrowserHarness")
     }()
 
-    /// Starts serving `root`; stop() ends the server.
-    public init(root: URL) throws {
+    /// Starts serving `root`, with `harness` (a file of Tests/BrowserHarness) as
+    /// /__thumbgen__/harness.html; stop() ends the server.
+    public init(root: URL, harness: String = "harness.html") throws {
         log = FileManager.default.temporaryDirectory.appendingPathComponent("thumbgen-served-\(UUID().uuidString).log")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.harnessFolder.appendingPathComponent("site_server.py").path, root.path,
-                             Self.harnessFolder.appendingPathComponent("harness.html").path, log.path]
+                             Self.harnessFolder.appendingPathComponent(harness).path, log.path]
         let out = Pipe()
         process.standardInput = input
         process.standardOutput = out

@@ -57,7 +57,7 @@ import YAML
 
     /// Each manifest of the repository names the shipped schema on its first line, by a path
     /// that leads there from its own folder, as the starter manifest names the file beside it.
-    @Test(arguments: ["manifest.yaml", "Tests/HugoSite/manifest.yaml"])
+    @Test(arguments: ["manifest.yaml", "Tests/Sites/Hugo/manifest.yaml", "Tests/Sites/MkDocs/manifest.yaml", "Tests/Sites/Pelican/manifest.yaml"])
     func theFirstLineNamesTheShippedSchema(_ path: String) throws {
         let text = try String(contentsOf: Self.project.appendingPathComponent(path), encoding: .utf8)
         let prefix = "# yaml-language-server: $schema="
@@ -69,11 +69,11 @@ import YAML
         #expect(ManifestLoader.starterManifest.hasPrefix(prefix + ManifestLoader.schemaFileName + "\n"))
     }
 
-    /// The manifests of this repository: the example site's, the Hugo site's, the starter, every
+    /// The manifests of this repository: the example site's, the generator sites', the starter, every
     /// manifest among the README's YAML examples, and one that gives every key.
     static func repositoryManifests() throws -> [(name: String, yaml: String)] {
         var manifests: [(String, String)] = []
-        for path in ["manifest.yaml", "Tests/HugoSite/manifest.yaml"] {
+        for path in ["manifest.yaml", "Tests/Sites/Hugo/manifest.yaml", "Tests/Sites/MkDocs/manifest.yaml", "Tests/Sites/Pelican/manifest.yaml"] {
             manifests.append((path, try String(contentsOf: project.appendingPathComponent(path), encoding: .utf8)))
         }
         let readme = try String(contentsOf: project.appendingPathComponent("README.md"), encoding: .utf8)
