@@ -1,7 +1,7 @@
 // The markup `thumbgen html` writes for one tag (ThumbgenKit's TagMarkup, ImgMarkup,
 // BackgroundMarkup, ThumbgenMark), byte for byte: Clients/cases.json holds both to it.
 //
-//   <img … data-image="photos/a.jpg" src="…?v=…" srcset="… 600w, …" sizes="auto, 300px" width="300"
+//   <img … data-image="photos/a.jpg" src="…?v=…" srcset="… 600w, …" sizes="300px" width="300"
 //        height="200" loading="lazy" decoding="async" style="background-image:linear-gradient(#c,#c);…"
 //        data-thumbhash="…" data-thumbgen="src srcset sizes width height loading decoding style data-thumbhash">
 //
@@ -161,7 +161,9 @@ function imgMarkup(index, image, direction, author, web) {
   const lazy = loading === undefined || loading === 'lazy';
   const slotSizes = (slot, css, authorWidth) => {
     const computed = index.slots[slot]?.sizes ?? (authorWidth !== null ? `${authorWidth}px` : `${format(css.width)}px`);
-    return lazy && !asciiLower(computed).startsWith('auto') ? `auto, ${computed}` : computed;
+    // No `auto, ` before it: Chromium takes `auto` for a width past the content box and fetches
+    // the next file up (the generator sites' browser checks); the computed value picks the fit.
+    return computed;
   };
   const slot = direction[direction.length - 1].slot;
   const css = cssSize(index, image, slot);

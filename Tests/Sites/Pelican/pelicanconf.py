@@ -7,11 +7,10 @@ SITENAME = "thumbgen with Pelican"
 SITEURL = "http://example.org"
 RELATIVE_URLS = False
 PATH = "content"
-STATIC_PATHS = ["images", "extra/thumbgen.css"]
-# thumbgen html writes width and height on every image; the default theme caps the width but not
-# the height, so the theme's stylesheet is replaced by one that loads it and adds height: auto.
-EXTRA_PATH_METADATA = {"extra/thumbgen.css": {"path": "theme/css/thumbgen.css"}}
-CSS_FILE = "thumbgen.css"
+STATIC_PATHS = ["images"]
+# thumbgen html writes width and height on every image, and the default theme caps an image's
+# width but not its height: templates/ adds `img { height: auto; }` to every page.
+THEME_TEMPLATES_OVERRIDES = ["templates"]
 OUTPUT_PATH = "output"
 TIMEZONE = "UTC"
 DEFAULT_LANG = "en"

@@ -21,7 +21,7 @@ import TestSupport
         let binary = scratch + "/release/Consumer"
 
         let linked = try Subprocess.run("/usr/bin/ldd", [binary]).output
-        for library in ["libjpeg", "libpng", "libexif", "libyaml", "libcrypto", "libdeflate", "libgumbo"] {
+        for library in ["libjpeg", "libpng", "libexif", "libyaml", "libcrypto", "libdeflate"] {
             #expect(!linked.contains(library), "the consumer links \(library)")
         }
 

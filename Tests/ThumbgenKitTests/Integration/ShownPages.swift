@@ -25,7 +25,9 @@ struct ShownPage: Decodable {
 
 extension GeneratorSite {
     /// Serves the built site at its URL path and opens every page at each viewport, one Chromium
-    /// run per device scale (a scale is the process's), every page and width of it in a frame.
+    /// run per viewport (a scale is the process's), every page in a frame. Not two viewports in
+    /// one run: Chromium takes a larger file it already holds for a srcset over the one the
+    /// narrower frame's sizes picks, so one screen's choice would decide another's.
     func show(_ folder: ScratchFolder, at viewports: [Viewport]) throws -> [ShownPage] {
         // The server's root holds the built site at its URL path (`product/` for `/product/`).
         let served = ScratchFolder("thumbgen-served")
@@ -37,12 +39,10 @@ extension GeneratorSite {
         let server = try SiteServer(root: served.url, harness: "pages.html")
         defer { server.stop() }
         var shown: [ShownPage] = []
-        for scale in Set(viewports.map(\.scale)).sorted(by: >) {
-            let frames = viewports.filter { $0.scale == scale }.flatMap { viewport in
-                pages.map { "\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0)~\(viewport.width)~\(viewport.height)" }
-            }
+        for viewport in viewports {
+            let frames = pages.map { "\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0)~\(viewport.width)~\(viewport.height)" }
             let url = URL(string: "http://127.0.0.1:\(server.port)/__thumbgen__/harness.html?frames=\(frames.joined(separator: ","))")!
-            let dom = try Browser.dumpDOM(url, deviceScale: scale, width: 1200, height: 900, virtualTime: 30000,
+            let dom = try Browser.dumpDOM(url, deviceScale: viewport.scale, width: 1200, height: 900, virtualTime: 30000,
                                           hosts: host.map { [$0] } ?? [], server: "127.0.0.1:\(server.port)")
             shown += try Self.results(dom)
         }

@@ -7,7 +7,7 @@ import Renditions
 /// The `<img>` keeps the author's attributes in their order, as written, but for `src` and
 /// `srcset` (and `data-image`, which becomes the index key); after them come those thumbgen adds
 /// where the author gave none: `data-image`, `src` (the file for scale 1), `srcset` (width
-/// descriptors), `sizes` (`auto, ` first on a lazy image), `width` and `height` (CSS pixels; one
+/// descriptors), `sizes` (the slot's computed value), `width` and `height` (CSS pixels; one
 /// the author gave sets the other by the image's shape), `loading="lazy"`, `decoding="async"` (or,
 /// on an eager image, `fetchpriority="high"`), the placeholder's `style` and `data-thumbhash`,
 /// then `data-thumbgen` listing them (`ThumbgenMark`). Sources: per art-directed slot, one
@@ -107,11 +107,12 @@ struct ImgMarkup {
     }
 
     /// The computed `sizes` of a slot: the manifest's, else the author's `width` in CSS pixels,
-    /// else the image's width in the slot; on a lazy image after `auto, `, which browsers that
-    /// know it take for the laid-out width.
+    /// else the image's width in the slot. No `auto, ` before it: Chromium takes `auto` for a
+    /// width a few pixels past the content box (padding, a border-box theme) and so fetches the
+    /// next file up (the generator sites' browser checks: Hugo, MkDocs, Pelican), where the
+    /// computed value picks the file that fits.
     private func sizes(slot: String, css: (width: Double, height: Double), authorWidth: Int?) -> String {
-        let computed = index.slots[slot]?.sizes ?? authorWidth.map { "\($0)px" } ?? "\(ScaleKey.format(css.width))px"
-        return isLazy && !MarkupText.asciiLowercased(computed).hasPrefix("auto") ? "auto, " + computed : computed
+        index.slots[slot]?.sizes ?? authorWidth.map { "\($0)px" } ?? "\(ScaleKey.format(css.width))px"
     }
 
     /// `width` and `height` but those the author gave; when the author gave one, the other
