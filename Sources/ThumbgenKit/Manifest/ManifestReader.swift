@@ -8,6 +8,7 @@ struct ManifestDocument {
     var index: (path: String, mark: Mark)?
     var output = OutputSettings()
     var limits = Limits()
+    var cache = CacheSettings()
     var slots: [Slot] = []
     var images: [ImageRule] = []
 }
@@ -23,7 +24,7 @@ struct ImageRule {
 /// Checks a manifest's YAML tree against schema 1 and turns it into a `ManifestDocument`.
 struct ManifestReader {
     static let supportedVersion = 1
-    static let topKeys = ["version", "root", "index", "output", "limits", "slots", "images"]
+    static let topKeys = ["version", "root", "index", "output", "limits", "cache", "slots", "images"]
     static let slotKeys = ["size", "scales", "fit", "sizes"]
     static let imageKeys = ["path", "slots", "focus"]
     static let outputKeys = ["formats"] + Formats.outputs.map(\.name) + ["placeholder"]
@@ -72,6 +73,7 @@ struct ManifestReader {
         }
         if let output = top["output"] { document.output = readOutput(output) }
         if let limits = top["limits"] { document.limits = readLimits(limits) }
+        if let cache = top["cache"] { document.cache = readCache(cache) }
         if let slots = top["slots"] {
             document.slots = readSlots(slots)
         } else {

@@ -33,6 +33,7 @@ public enum ManifestSchema {
                           "default": "renditions.json"],
                 "output": outputSchema(output),
                 "limits": limitsSchema(limits),
+                "cache": cacheSchema(CacheSettings()),
                 "slots": ["description": "Named display sizes, in points, each shown at a list of screen scales.",
                           "type": "object", "minProperties": 1,
                           "propertyNames": ["pattern": "^[A-Za-z0-9_-]+$"],
@@ -123,6 +124,14 @@ public enum ManifestSchema {
         // A value always has its setting's kind (the reader and the defaults make it so).
         case (.flag, .integer(let number)): flag(number != 0, setting.description)
         }
+    }
+
+    static func cacheSchema(_ cache: CacheSettings) -> OrderedJSON {
+        settings("A store of renditions shared between machines, keyed by each image's recipe: a second machine takes the files instead of decoding. The environment (THUMBGEN_CACHE_URL, THUMBGEN_CACHE_READ_ONLY, THUMBGEN_CACHE_KEY) and --cache, --cache-read-only, --no-cache override it; no key or token ever goes here.", [
+            ("url", ["description": "file:///absolute/folder: a shared volume, or a folder actions/cache restores.",
+                     "type": "string", "pattern": "^file:///"]),
+            ("read_only", flag(cache.readOnly, "Take from the cache, never put into it (pull requests, untrusted runners).")),
+        ])
     }
 
     static func limitsSchema(_ limits: Limits) -> OrderedJSON {
