@@ -18,7 +18,7 @@ import sys
 import tempfile
 
 # Lowest first. docs/ARCHITECTURE.md says what each room holds.
-LAYERS = ["Support", "Model", "FileSystem", "Plan", "Site", "Manifest", "Stages", "Build", "Outputs"]
+LAYERS = ["Support", "Model", "FileSystem", "Plan", "Site", "Manifest", "Stages", "Cache", "Build", "Outputs"]
 
 DECLARATION = re.compile(
     r'^(?:@\w+(?:\([^)]*\))?\s+)*'

@@ -4,8 +4,9 @@ import ThumbgenKit
 /// Turns `argv` into a `Request`. Knows nothing of manifests or images: the words go to the
 /// command they name (`Commands.all`), the shared options to `SharedOptions`.
 public enum ArgumentParser {
-    static let flags = ["--dry-run", "--force", "--quiet", "--strict", "--json", "--profile", "--help", "--version", "--verbose"]
-    static let valued = ["--jobs", "--shard", "--max-pixels", "--slot", "--scale", "--pixels", "--manifest", "--site-root", "--format", "--accept"]
+    static let flags = ["--dry-run", "--force", "--quiet", "--strict", "--json", "--profile", "--help", "--version", "--verbose",
+                        "--cache-read-only", "--no-cache"]
+    static let valued = ["--jobs", "--shard", "--max-pixels", "--slot", "--scale", "--pixels", "--manifest", "--site-root", "--format", "--accept", "--cache"]
 
     /// The arguments sorted: the words (the command, manifests, paths), each valued option's
     /// value (the last one given wins), and the flags given.

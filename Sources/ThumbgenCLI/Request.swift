@@ -35,6 +35,12 @@ public struct Request: Equatable, Sendable {
     public var shard: Shard?
     /// Overrides `limits.pixels` of the manifest.
     public var maxPixels: Int?
+    /// `build`: the shared cache, from `--cache URL`, `--cache-read-only` and `--no-cache` over
+    /// the environment's `THUMBGEN_CACHE_*` (the manifest's `cache:` under both, at run time).
+    public var cacheURL: String?
+    public var cacheReadOnly = false
+    public var noCache = false
+    public var environment: [String: String] = [:]
     /// `lookup`: the index and the image, then a slot and scale or a pixel size.
     public var lookupIndex: String?
     public var lookupImage: String?

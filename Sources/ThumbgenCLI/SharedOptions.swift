@@ -8,6 +8,7 @@ enum SharedOptions {
         "--profile": "--profile is for 'build' (without --dry-run)",
         "--accept": "--accept is for 'lookup': media types such as image/avif,image/webp",
         "--shard": "--shard is for 'build'; 'merge' then joins the shards",
+        "--cache": "--cache, --cache-read-only and --no-cache are for 'build'",
     ]
 
     static func read(_ tokens: ArgumentParser.Tokens, environment: [String: String], command: any Command.Type,
@@ -31,6 +32,12 @@ enum SharedOptions {
             guard let value = Int(jobs), (1...1024).contains(value) else { throw UsageError("--jobs must be a whole number from 1 to 1024, but it is '\(jobs)'") }
             request.jobs = value
         }
+        request.environment = environment
+        request.cacheURL = options["--cache"]
+        if request.cacheURL != nil || request.cacheReadOnly || request.noCache, !command.takes("--cache", in: request) {
+            throw refusal("--cache")
+        }
+        if let url = request.cacheURL, let problem = CacheSettings.problem(url) { throw UsageError("--cache: \(problem)") }
         if let pixels = options["--max-pixels"] {
             guard let value = Int(pixels), value > 0 else { throw UsageError("--max-pixels must be a whole number above 0, but it is '\(pixels)'") }
             request.maxPixels = value
@@ -49,6 +56,8 @@ enum SharedOptions {
         request.json = flags.contains("--json")
         request.profile = flags.contains("--profile")
         request.verbose = flags.contains("--verbose")
+        request.cacheReadOnly = flags.contains("--cache-read-only")
+        request.noCache = flags.contains("--no-cache")
     }
 
     private static func refusal(_ option: String) -> UsageError {

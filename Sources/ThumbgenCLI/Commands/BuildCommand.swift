@@ -13,19 +13,21 @@ enum BuildCommand: ManifestCommand {
     static let help = """
         thumbgen build [MANIFEST] [--jobs N] [--dry-run] [--force] [--quiet] [--strict] [--json]
                        [--format github] [--shard K/N] [--max-pixels N] [--profile] [--verbose]
+                       [--cache URL] [--cache-read-only] [--no-cache]
         Decodes each image listed in MANIFEST once, writes every rendition its slots need beside it
         (name.Thumbnail(WxH).ext) and writes the index. Unchanged images are skipped; files the
         previous index listed and no longer needed are deleted.
           thumbgen build
           thumbgen build site/manifest.yaml --json > summary.json
           thumbgen build --force --profile     where the CPU time goes, stage by stage
+          thumbgen build --cache file:///mnt/shared/thumbgen    share renditions between machines
         """
 
     /// A build's share (`--shard`) is a build's alone, and so is `--profile`, which times a build
     /// that runs (not a dry run).
     static func takes(_ option: String, in request: Request) -> Bool {
         switch option {
-        case "--shard": true
+        case "--shard", "--cache": true
         case "--profile": !request.dryRun
         default: false
         }
@@ -33,9 +35,14 @@ enum BuildCommand: ManifestCommand {
 
     static func run(_ request: Request, manifest: Manifest, console: Console, diagnostics: DiagnosticsEngine) {
         if request.dryRun { return DryRunCommand.run(request, manifest: manifest, console: console, diagnostics: diagnostics) }
-        let generator = Generator(manifest: manifest, options: BuildOptions(
-            jobs: request.jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: request.force, shard: request.shard,
-            profile: request.profile, narrator: request.narrator(console)))
+        var options = BuildOptions(jobs: request.jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: request.force,
+                                   shard: request.shard, profile: request.profile, narrator: request.narrator(console))
+        options.cache = CacheConfiguration.resolve(manifest.cache, environment: request.environment, url: request.cacheURL,
+                                                   readOnly: request.cacheReadOnly, disabled: request.noCache)
+        if let url = options.cache?.url, let problem = CacheSettings.problem(url) {
+            return diagnostics.error("the shared cache \(url): \(problem)", category: .usage)
+        }
+        let generator = Generator(manifest: manifest, options: options)
         let observer = ConsoleObserver(console: console, quiet: request.quiet, drawsProgress: !request.quiet)
         let summary: BuildSummary
         do {

@@ -15,6 +15,8 @@ struct BuildContext: Sendable {
     let memory: MemoryBudget
     /// Where `--verbose` hears the stages' decisions; nil says nothing.
     let narrator: Narrator?
+    /// The shared cache; nil without one.
+    var cache: RenditionCache? = nil
 
     /// The encoder settings as the index records them.
     var outputRecord: OutputRecord { OutputRecords.record(manifest.output) }

@@ -62,7 +62,7 @@ struct BuildSession {
         context = BuildContext(manifest: manifest, paths: paths, files: files, ownership: ownership, journal: journal,
                                reuse: ReusePolicy(previous: previous, paths: paths, force: generator.options.force),
                                statCache: StatCache.load(state), memory: .standard(workers: generator.options.jobs),
-                               narrator: generator.options.narrator)
+                               narrator: generator.options.narrator, cache: generator.options.cache?.makeCache(force: generator.options.force))
     }
 
     /// Files this manifest owns that `index` no longer lists: what a build with it prunes.

@@ -14,6 +14,8 @@ public struct BuildSummary: Sendable {
     public var problems: [ImageProblem] = []
     /// `build --profile`: CPU seconds by stage, summed over the workers.
     public var profile: BuildProfile?
+    /// What the shared cache did, and its name; nil without one.
+    public var cache: (name: String, counts: CacheCounts)?
 
     init(outcomes: [ImageOutcome]) {
         images = outcomes.count

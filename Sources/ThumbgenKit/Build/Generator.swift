@@ -11,6 +11,8 @@ public struct BuildOptions: Sendable {
     public var profile = false
     /// Where `--verbose` sends each decision the stages make; nil says nothing.
     public var narrator: Narrator?
+    /// The shared cache (`CacheConfiguration.resolve`); nil builds without one.
+    public var cache: CacheConfiguration?
 
     public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false, shard: Shard? = nil,
                 profile: Bool = false, narrator: Narrator? = nil) {
@@ -93,6 +95,7 @@ public struct Generator: Sendable {
         summary.pruned = try session.finish(index, outcomes: outcomes)
         summary.seconds = Date().timeIntervalSince(started)
         if options.profile { summary.profile = BuildProfile(outcomes: outcomes) }
+        if let cache = context.cache { summary.cache = (cache.store.name, cache.counts) }
         index.shard = nil
         summary.index = index
         return summary

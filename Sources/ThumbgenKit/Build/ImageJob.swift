@@ -27,14 +27,6 @@ struct ImageJob: Sendable {
         var outcome: ImageOutcome
     }
 
-    /// One image's files, made and encoded, before they are written.
-    struct Made {
-        var files: [(path: String, bytes: [UInt8])]
-        var records: [String: RenditionRecord]
-        var placeholder: PlaceholderRecord?
-        var warnings: [String]
-    }
-
     private var records: RecordMaker { RecordMaker(paths: context.paths, entry: entry, slots: slots) }
     private var absolutePath: String { context.absolutePath(entry.path) }
 
@@ -161,13 +153,18 @@ struct ImageJob: Sendable {
 
     /// Render and encode, under the memory budget.
     private func make(_ original: FileBytes, _ planned: PlannedImage, facts: OriginalFacts, recipe: Recipe, expected: ImageRecord,
-                      _ outcome: ImageOutcome) throws(Finished) -> Made {
+                      _ outcome: ImageOutcome) throws(Finished) -> MadeImage {
         let placeholder = context.manifest.output.placeholder != .none
         let renditions = planned.plan.renditions
         if renditions.isEmpty && !placeholder {
             var outcome = outcome
             outcome.record = expected
             throw Finished(outcome: outcome)
+        }
+        // The shared cache before any decode: a hit is these files, checked, as if made here.
+        if let cached = context.cache?.fetch(recipe, planned: planned, paths: context.paths) {
+            context.narrator?.say(entry.path, "taken from the shared cache: its recipe's files were there")
+            return cached
         }
         let largest = renditions.map(\.geometry.size.area).max() ?? 0
         let render = Renderer.memoryEstimate(header: planned.header, renditions: renditions, placeholder: placeholder)
@@ -180,7 +177,9 @@ struct ImageJob: Sendable {
         }
         defer { context.memory.release(estimate) }
         do {
-            return try renderAndEncode(original, planned, placeholder: placeholder)
+            let made = try renderAndEncode(original, planned, placeholder: placeholder)
+            context.cache?.store(made, recipe: recipe, planned: planned)
+            return made
         } catch {
             // A decoder throws `io` straight after the read(2) or dup(2) that failed.
             let code = errno
@@ -194,31 +193,23 @@ struct ImageJob: Sendable {
     }
 
     /// Renders and encodes every rendition: the files to write and their records by fallback path.
-    private func renderAndEncode(_ original: FileBytes, _ planned: PlannedImage, placeholder: Bool) throws(CodecError) -> Made {
+    private func renderAndEncode(_ original: FileBytes, _ planned: PlannedImage, placeholder: Bool) throws(CodecError) -> MadeImage {
         let encoder = RenditionEncoder(output: context.manifest.output, fallback: planned.fallback)
         let rendered = try Renderer.render(original: original, header: planned.header, renditions: planned.plan.renditions,
                                            limits: context.decodeLimits, placeholder: placeholder, planes: encoder.takesPlanes,
                                            narrator: context.narrator, file: entry.path)
-        var made = Made(files: [], records: [:], placeholder: nil, warnings: rendered.source.warnings)
+        var made = MadeImage(warnings: rendered.source.warnings)
         for (rendition, pixels) in rendered.renditions {
             let encoded = try encoder.encode(pixels, source: rendered.source)
-            made.files.append((rendition.file, encoded.fallback))
-            var sources: [SourceRecord] = []
-            for (format, bytes) in encoded.modern {
-                let path = RenditionNaming.modernPath(beside: rendition.file, format: format)
-                made.files.append((path, bytes))
-                sources.append(SourceRecord(bytes: bytes.count, file: context.paths.relative(path), type: format.mediaType))
-            }
-            made.records[rendition.file] = RenditionRecord(bytes: encoded.fallback.count, file: context.paths.relative(rendition.file),
-                                                           height: pixels.size.height, sources: sources.isEmpty ? nil : sources,
-                                                           type: planned.fallback.mediaType, width: pixels.size.width)
+            made.add(rendition, size: pixels.size, fallback: encoded.fallback, fallbackFormat: planned.fallback,
+                     modern: encoded.modern, paths: context.paths)
         }
         made.placeholder = StageClock.measure(.placeholder) { rendered.placeholder.flatMap { Placeholders.record($0.rgba) } }
         return made
     }
 
     /// Write: every file of the image, all or none.
-    private func write(_ made: Made, facts: OriginalFacts, recipe: Recipe, _ outcome: inout ImageOutcome) throws(Finished) {
+    private func write(_ made: MadeImage, facts: OriginalFacts, recipe: Recipe, _ outcome: inout ImageOutcome) throws(Finished) {
         let writer = RenditionWriter(files: context.files, ownership: context.ownership, journal: context.journal)
         do {
             outcome.written = try StageClock.measure(.write) { () throws(WriteProblem) in try writer.write(made.files) }

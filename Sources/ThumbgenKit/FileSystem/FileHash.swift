@@ -45,7 +45,7 @@ public enum FileHash {
         return hex(digest.prefix(Int(length)))
     }
 
-    private static func hex(_ bytes: some Sequence<UInt8>) -> String {
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         for byte in bytes {

@@ -88,9 +88,11 @@ public enum ManifestLoader {
             if diagnostics.isEmpty, let indexPath {
                 var limits = document.limits
                 limitOverrides(&limits)
-                return Manifest(file: file, directory: directory.standardizedFileURL, root: rootURL, indexPath: indexPath,
-                                output: document.output, limits: limits, web: document.web, slots: document.slots, images: images,
-                                warnings: resolver.warnings)
+                var manifest = Manifest(file: file, directory: directory.standardizedFileURL, root: rootURL, indexPath: indexPath,
+                                        output: document.output, limits: limits, web: document.web, slots: document.slots, images: images,
+                                        warnings: resolver.warnings)
+                manifest.cache = document.cache
+                return manifest
             }
         }
         throw DiagnosticsError(diagnostics.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) })

@@ -9,6 +9,7 @@ struct ManifestDocument {
     var output = OutputSettings()
     var limits = Limits()
     var web = WebSettings()
+    var cache = CacheSettings()
     var slots: [Slot] = []
     var images: [ImageRule] = []
 }
@@ -24,7 +25,7 @@ struct ImageRule {
 /// Checks a manifest's YAML tree against schema 1 and turns it into a `ManifestDocument`.
 struct ManifestReader {
     static let supportedVersion = 1
-    static let topKeys = ["version", "root", "index", "output", "limits", "web", "slots", "images"]
+    static let topKeys = ["version", "root", "index", "output", "limits", "web", "cache", "slots", "images"]
     static let slotKeys = ["size", "scales", "fit", "sizes"]
     static let imageKeys = ["path", "slots", "focus"]
     static let outputKeys = ["formats"] + Formats.outputs.map(\.name) + ["placeholder"]
@@ -73,6 +74,7 @@ struct ManifestReader {
         }
         if let output = top["output"] { document.output = readOutput(output) }
         if let limits = top["limits"] { document.limits = readLimits(limits) }
+        if let cache = top["cache"] { document.cache = readCache(cache) }
         if let slots = top["slots"] {
             document.slots = readSlots(slots)
         } else {

@@ -34,6 +34,7 @@ public enum ManifestSchema {
                 "output": outputSchema(output),
                 "limits": limitsSchema(limits),
                 "web": webSchema(WebSettings()),
+                "cache": cacheSchema(CacheSettings()),
                 "slots": ["description": "Named display sizes, in points, each shown at a list of screen scales.",
                           "type": "object", "minProperties": 1,
                           "propertyNames": ["pattern": "^[A-Za-z0-9_-]+$"],
@@ -137,6 +138,14 @@ public enum ManifestSchema {
             ("versioned", flag(web.versioned, "Rendition URLs end in ?v= and the first 8 hex digits of the image's recipe, so a URL changes exactly when its bytes may.")),
             ("placeholder", ["description": "What a rewritten tag paints before its image arrives: color (the average colour, no JavaScript needed, plus data-thumbhash), data (data-thumbhash only, for renditions.js), none.",
                              "enum": .strings(WebSettings.Placeholder.allCases.map(\.rawValue)), "default": .string(web.placeholder.rawValue)]),
+        ])
+    }
+
+    static func cacheSchema(_ cache: CacheSettings) -> OrderedJSON {
+        settings("A store of renditions shared between machines, keyed by each image's recipe: a second machine takes the files instead of decoding. The environment (THUMBGEN_CACHE_URL, THUMBGEN_CACHE_READ_ONLY, THUMBGEN_CACHE_KEY) and --cache, --cache-read-only, --no-cache override it; no key or token ever goes here.", [
+            ("url", ["description": "file:///absolute/folder: a shared volume, or a folder actions/cache restores.",
+                     "type": "string", "pattern": "^file:///"]),
+            ("read_only", flag(cache.readOnly, "Take from the cache, never put into it (pull requests, untrusted runners).")),
         ])
     }
 

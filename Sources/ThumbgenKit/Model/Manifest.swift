@@ -17,6 +17,8 @@ public struct Manifest: Sendable {
     public var limits: Limits
     /// The `web:` section (defaults when the manifest has none).
     public var web = WebSettings()
+    /// The `cache:` section (no cache when the manifest has none).
+    public var cache = CacheSettings()
     /// In manifest order.
     public var slots: [Slot]
     /// One entry per original, sorted by path, slots merged when an image is listed twice.

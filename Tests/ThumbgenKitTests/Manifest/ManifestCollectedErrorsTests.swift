@@ -29,7 +29,7 @@ struct ManifestCollectedErrorsTests {
         "7:11: error: path '../a.jpg' leaves root; image paths are relative to root ('.') and may not use '..'",
         "8:13: error: unknown slot 'thumbs' (did you mean 'thumb'?)",
         "9:11: error: no file 'missing.jpg' under '.'",
-        "11:1: error: unknown key 'extra' in the manifest; known keys: version, root, index, output, limits, web, slots, images",
+        "11:1: error: unknown key 'extra' in the manifest; known keys: version, root, index, output, limits, web, cache, slots, images",
     ]
 
     @Test func collectsEveryErrorSortedByLineAndColumn() throws {

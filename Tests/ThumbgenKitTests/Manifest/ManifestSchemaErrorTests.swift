@@ -31,7 +31,7 @@ struct ManifestSchemaErrorTests {
 
     static let topLevel: [ManifestCase] = [
         ManifestCase("unknown top-level key", top("ouput: { jpeg: { quality: 90 } }"),
-            "manifest.yaml:2:1: error: unknown key 'ouput' in the manifest (did you mean 'output'?); known keys: version, root, index, output, limits, web, slots, images"),
+            "manifest.yaml:2:1: error: unknown key 'ouput' in the manifest (did you mean 'output'?); known keys: version, root, index, output, limits, web, cache, slots, images"),
         ManifestCase("missing slots", "version: 1\n" + images,
             "manifest.yaml:1:1: error: the manifest has no 'slots'; declare at least one, like 'thumb: { size: 60x60, scales: [1, 2, 3] }'",
             "manifest.yaml:4:13: error: unknown slot 'thumb'"),

@@ -10,6 +10,11 @@ package enum SummaryReport {
         text += statuses.isEmpty ? "\n" : ": \(statuses.joined(separator: ", "))\n"
         text += "thumbgen: \(summary.written) file\(summary.written == 1 ? "" : "s") written, \(summary.reused) reused, "
         text += "\(summary.pruned.count) pruned; \(mebibytes(summary.bytesWritten)) written in \(fixed(summary.seconds, 2)) s\n"
+        if let (_, cache) = summary.cache {
+            text += "thumbgen: shared cache: \(cache.hits) hit\(cache.hits == 1 ? "" : "s"), \(cache.misses) miss\(cache.misses == 1 ? "" : "es"), "
+            text += "\(cache.uploaded) uploaded; \(mebibytes(cache.bytesDown)) down, \(mebibytes(cache.bytesUp)) up"
+            text += cache.errors > 0 ? ", \(cache.errors) error\(cache.errors == 1 ? "" : "s")\n" : "\n"
+        }
         let memory = DecodedMemory(index: summary.index)
         guard memory.total.originals > 0 else { return text }
         text += "thumbgen: memory a client decodes to show every slot at every scale:\n"
@@ -40,6 +45,10 @@ package enum SummaryReport {
             }
             return Diagnostic(.warning, file: display(problem.file), message: message, category: .image)
         }
+        // A cache that failed costs time only: one warning, never a failure under --strict.
+        if let (name, cache) = summary.cache, let fault = cache.firstFault {
+            diagnostics.append(Diagnostic(.warning, file: nil, message: "the shared cache \(name) failed \(cache.errors) time\(cache.errors == 1 ? "" : "s") (first: \(fault)); those images were made here", category: .info))
+        }
         let animated = summary.animated
         if !animated.isEmpty {
             let shown = animated.prefix(5).joined(separator: ", ") + (animated.count > 5 ? ", and \(animated.count - 5) more" : "")
@@ -61,6 +70,10 @@ package enum SummaryReport {
             "decoded_bytes": .object(["originals": .int(memory.total.originals), "renditions": .int(memory.total.renditions)]),
             "bytes": .object(["originals": .int(download.originals), "renditions": .int(download.renditions)]),
             "seconds": .seconds(summary.seconds)]
+        if let (_, cache) = summary.cache {
+            fields["cache"] = .object(["hits": .int(cache.hits), "misses": .int(cache.misses), "uploaded": .int(cache.uploaded),
+                                       "bytes_down": .int(cache.bytesDown), "bytes_up": .int(cache.bytesUp), "errors": .int(cache.errors)])
+        }
         if let profile = summary.profile { fields["profile"] = .object(ProfileReport.json(profile).mapValues(JSONValue.double)) }
         return fields
     }

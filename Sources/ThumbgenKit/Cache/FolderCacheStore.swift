@@ -1,0 +1,40 @@
+import Glibc
+
+/// A cache in a folder (`file:///mnt/shared/thumbgen`): a shared volume, or a folder that
+/// `actions/cache` restores. Each entry is written to a temporary name and renamed into place,
+/// so a reader sees a whole entry or none, even with other builds writing at once; no link is
+/// followed below the folder.
+struct FolderCacheStore: CacheStore {
+    let path: String
+    var name: String { "file://" + path }
+
+    func get(_ key: String, limit: Int) throws(CacheFault) -> [UInt8]? {
+        let root = try open()
+        do {
+            return try root.read(key, limit: limit)
+        } catch where error.code == ENOENT {
+            return nil
+        } catch {
+            throw CacheFault(reason: error.reason)
+        }
+    }
+
+    func put(_ key: String, _ bytes: [UInt8]) throws(CacheFault) {
+        let root = try open()
+        // Unique per process and call: builds on other machines write the same names at once.
+        let temporary = ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        do {
+            try root.writeAtomically(bytes, to: key, temporaryName: temporary, createFolders: true)
+        } catch {
+            throw CacheFault(reason: error.reason)
+        }
+    }
+
+    private func open() throws(CacheFault) -> RootDirectory {
+        do {
+            return try RootDirectory(path: path)
+        } catch {
+            throw CacheFault(reason: "the folder cannot be opened: \(error.reason)")
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Renditions
+import Testing
+import TestSupport
+
+@testable import ThumbgenCLI
+@testable import ThumbgenKit
+
+/// A second machine with a shared cache takes what the first built instead of decoding, byte for
+/// byte; what the cache holds is checked before use, and a cache that fails costs time only.
+@Suite struct SharedCacheTests {
+    /// Two machines' clones of one site, and a cache folder they share.
+    final class Machines {
+        let cache = ScratchFolder("thumbgen-cache")
+        let first = Site(manifest: Manifests.standard(images: "photos/*.jpg", formats: "[webp]"))
+        let second = Site(manifest: Manifests.standard(images: "photos/*.jpg", formats: "[webp]"))
+        var url: String { "file://" + cache.path }
+
+        init(photos: Int = 3) {
+            for number in 0..<photos {
+                let bytes = JPEGFixtures.jpeg(Pictures.photo(width: 1400, height: 900, seed: UInt64(number)))
+                first.original("site/photos/p\(number).jpg", bytes)
+                second.original("site/photos/p\(number).jpg", bytes)
+            }
+        }
+
+        /// `thumbgen build --json` on `site`: exit code, the summary's `cache` object, standard error.
+        func build(_ site: Site, _ arguments: [String] = [], environment: [String: String] = [:])
+            -> (code: ExitCode, cache: [String: Int], err: String) {
+            let console = CapturedConsole()
+            let code = console.run(["build", site.manifestPath, "--json", "--cache", url] + arguments, environment: environment)
+            let json = (try? JSONSerialization.jsonObject(with: Data(console.out.utf8))) as? [String: Any]
+            return (code, (json?["cache"] as? [String: Int]) ?? [:], console.err)
+        }
+
+        /// Every file under `site/` of a machine, by path, with its bytes.
+        func files(_ site: Site) -> [String: [UInt8]] {
+            Dictionary(uniqueKeysWithValues: site.folder.files().filter { $0.hasPrefix("site/") }.map { ($0, site.folder.read($0)!) })
+        }
+    }
+
+    @Test func aSecondMachineTakesTheFilesByteForByte() throws {
+        let machines = Machines()
+        let first = machines.build(machines.first)
+        #expect(first.code == .success, "\(first.err)")
+        #expect(first.cache["misses"] == 3 && first.cache["uploaded"] == 3 && first.cache["hits"] == 0)
+        let second = machines.build(machines.second)
+        #expect(second.code == .success, "\(second.err)")
+        #expect(second.cache["hits"] == 3 && second.cache["misses"] == 0 && second.cache["errors"] == 0)
+        #expect((second.cache["bytes_down"] ?? 0) > 0)
+        // The same files and the same index, byte for byte, as the machine that made them.
+        #expect(machines.files(machines.first) == machines.files(machines.second))
+        #expect(machines.first.folder.read("site/renditions.json") == machines.second.folder.read("site/renditions.json"))
+    }
+
+    @Test func theSamePhotoUnderAnotherNameTakesTheSameRecord() throws {
+        let machines = Machines(photos: 1)
+        #expect(machines.build(machines.first).code == .success)
+        try FileManager.default.moveItem(atPath: machines.second.folder.path + "/site/photos/p0.jpg",
+                                         toPath: machines.second.folder.path + "/site/photos/Beach 2024.jpg")
+        let second = machines.build(machines.second)
+        #expect(second.cache["hits"] == 1, "\(second.err)")
+        let index = try machines.second.index("site/renditions.json")
+        let files = index.images["photos/Beach 2024.jpg"]?.renditions.values.map(\.file) ?? []
+        #expect(!files.isEmpty && files.allSatisfy { $0.hasPrefix("photos/Beach 2024.Thumbnail(") })
+        for file in files { #expect(machines.second.folder.exists("site/" + file), "\(file)") }
+    }
+
+    @Test func aFileThatFailsItsHashIsNeverUsed() throws {
+        let machines = Machines(photos: 2)
+        #expect(machines.build(machines.first).code == .success)
+        // Another writer replaced one file with other bytes under the same hash.
+        let blobs = machines.cache.files().filter { $0.hasPrefix("cas/") }
+        let victim = try #require(blobs.first)
+        _ = machines.cache.write(victim, Array("not the file".utf8))
+        let second = machines.build(machines.second, ["--strict"])
+        #expect(second.code == .success, "a cache fault never fails a build, --strict or not: \(second.err)")
+        #expect(second.cache["errors"] == 1 && second.cache["hits"] == 1)
+        #expect(second.err.contains("the shared cache \(machines.url) failed 1 time (first: a file's bytes do not match their hash"))
+        #expect(machines.files(machines.first) == machines.files(machines.second))
+        #expect(!machines.files(machines.second).values.contains(Array("not the file".utf8)))
+    }
+
+    @Test func withAKeyOnlySignedRecordsAreTaken() throws {
+        let machines = Machines(photos: 1)
+        #expect(machines.build(machines.first).code == .success)  // no key: unsigned records
+        let signed = ["THUMBGEN_CACHE_KEY": "s3cret"]
+        let unsigned = machines.build(machines.second, environment: signed)
+        #expect(unsigned.cache["hits"] == 0 && unsigned.cache["errors"] == 1, "\(unsigned.err)")
+        #expect(unsigned.err.contains("a record without a valid signature (THUMBGEN_CACHE_KEY) was ignored"))
+        // It made the image itself and signed what it put; a third machine with the key takes it.
+        let third = Site(manifest: Manifests.standard(images: "photos/*.jpg", formats: "[webp]"))
+        third.original("site/photos/p0.jpg", machines.first.folder.read("site/photos/p0.jpg")!)
+        #expect(machines.build(third, environment: signed).cache["hits"] == 1)
+        let wrong = Site(manifest: Manifests.standard(images: "photos/*.jpg", formats: "[webp]"))
+        wrong.original("site/photos/p0.jpg", machines.first.folder.read("site/photos/p0.jpg")!)
+        #expect(machines.build(wrong, environment: ["THUMBGEN_CACHE_KEY": "guess"]).cache["hits"] == 0)
+    }
+
+    @Test func readOnlyNeverWrites() throws {
+        let machines = Machines(photos: 1)
+        let run = machines.build(machines.first, ["--cache-read-only"])
+        #expect(run.code == .success && run.cache["misses"] == 1 && run.cache["uploaded"] == 0)
+        #expect(machines.cache.files().isEmpty)
+        let fromEnvironment = machines.build(machines.second, environment: ["THUMBGEN_CACHE_READ_ONLY": "true"])
+        #expect(fromEnvironment.cache["uploaded"] == 0 && machines.cache.files().isEmpty)
+    }
+
+    @Test func aCacheThatCannotBeReachedCostsTimeOnly() throws {
+        let machines = Machines(photos: 4)
+        let console = CapturedConsole()
+        let code = console.run(["build", machines.first.manifestPath, "--strict", "--jobs", "1", "--cache", "file:///nonexistent/thumbgen-cache"])
+        #expect(code == .success, "\(console.err)")
+        // Asked until it had failed three times, then left alone for the rest of the build.
+        #expect(console.err.contains("the shared cache file:///nonexistent/thumbgen-cache failed 3 times (first: the folder cannot be opened"))
+        #expect(try machines.first.index("site/renditions.json").images.values.allSatisfy { $0.status == .resized })
+    }
+
+    @Test func noCacheAndTheManifestsOwn() throws {
+        let machines = Machines(photos: 1)
+        let off = CapturedConsole()
+        #expect(off.run(["build", machines.first.manifestPath, "--json", "--no-cache"], environment: ["THUMBGEN_CACHE_URL": machines.url]) == .success)
+        #expect(!off.out.contains("\"cache\"") && machines.cache.files().isEmpty)
+        for (url, words) in [("http://127.0.0.1:9/cache", "an HTTP cache is not supported yet"), ("file://relative", "an absolute folder"),
+                             ("s3://bucket", "starts with file://, http:// or https://")] {
+            machines.second.folder.write("manifest.yaml", text: Manifests.standard(images: "photos/*.jpg", extra: "cache: { url: '\(url)' }"))
+            let console = CapturedConsole()
+            #expect(console.run(["build", machines.second.manifestPath]) == .usage)
+            #expect(console.err.contains("cache.url '\(url)': ") && console.err.contains(words), "\(console.err)")
+        }
+    }
+}
