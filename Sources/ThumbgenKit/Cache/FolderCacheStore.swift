@@ -6,10 +6,22 @@ import Glibc
 /// followed below the folder.
 struct FolderCacheStore: CacheStore {
     let path: String
+    /// The folder, opened once for the build (or why it could not be: every request then fails
+    /// the same way, and the cache counts each as a fault).
+    private let root: Result<RootDirectory, CacheFault>
     var name: String { "file://" + path }
 
+    init(path: String) {
+        self.path = path
+        do {
+            root = .success(try RootDirectory(path: path))
+        } catch {
+            root = .failure(CacheFault(reason: "the folder cannot be opened: \(error.reason)"))
+        }
+    }
+
     func get(_ key: String, limit: Int) throws(CacheFault) -> [UInt8]? {
-        let root = try open()
+        let root = try root.get()
         do {
             return try root.read(key, limit: limit)
         } catch where error.code == ENOENT {
@@ -20,21 +32,13 @@ struct FolderCacheStore: CacheStore {
     }
 
     func put(_ key: String, _ bytes: [UInt8]) throws(CacheFault) {
-        let root = try open()
+        let root = try root.get()
         // Unique per process and call: builds on other machines write the same names at once.
         let temporary = ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         do {
             try root.writeAtomically(bytes, to: key, temporaryName: temporary, createFolders: true)
         } catch {
             throw CacheFault(reason: error.reason)
-        }
-    }
-
-    private func open() throws(CacheFault) -> RootDirectory {
-        do {
-            return try RootDirectory(path: path)
-        } catch {
-            throw CacheFault(reason: "the folder cannot be opened: \(error.reason)")
         }
     }
 }

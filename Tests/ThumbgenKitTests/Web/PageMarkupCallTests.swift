@@ -15,7 +15,7 @@ import Testing
 
     final class Recorder: @unchecked Sendable {
         var calls: [Call] = []
-        var answer = PageMarkup.Answer(html: "<X>")
+        var answer = TagMarkup.Result(html: "<X>", warning: nil)
     }
 
     static func run(_ html: String, page: String = "guide/index.html", web: WebSettings = WebSettings(url: "/product/", slot: "thumb"))
@@ -52,7 +52,7 @@ import Testing
     @Test func aNilAnswerLeavesTheTag() {
         let page = "<p>\n<img src=\"../a.jpg\"  ALT=x >\n"
         let recorder = Recorder()
-        recorder.answer = PageMarkup.Answer(html: nil, warning: "no")
+        recorder.answer = TagMarkup.Result(html: nil, warning: "no")
         let result = HTMLRewriter.rewrite(Array(page.utf8), index: HTMLRewriterTests.index,
                                           links: PageLinks(page: "guide/index.html", indexFolder: "", url: "/"), web: WebSettings(slot: "thumb")) { _, _, _, _, _, _, _ in
             recorder.answer

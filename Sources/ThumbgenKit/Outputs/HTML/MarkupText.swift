@@ -21,7 +21,7 @@ enum MarkupText {
 
     /// `text` with A-Z as a-z and nothing else changed, as HTML compares keywords.
     static func asciiLowercased(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
+        String(decoding: text.utf8.map(\.asciiLowercased), as: UTF8.self)
     }
 
     /// ` name="value"`, or ` name` for an empty value (as a parser reads both).
