@@ -25,7 +25,8 @@ let package = Package(
         .systemLibrary(name: "LibPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "LibEXIF", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "LibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .systemLibrary(name: "LibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // OpenSSL: hashes and HMAC (libcrypto), TLS for an https:// cache (libssl).
+        .systemLibrary(name: "LibCrypto", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "LibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // libwebpmux's pkg-config pulls in libwebp; the mux adds the ICCP chunk.
         .systemLibrary(name: "LibWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),

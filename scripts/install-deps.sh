@@ -15,7 +15,7 @@ if grep -qi '^ID=ubuntu' /etc/os-release 2>/dev/null; then jpeg_package=libjpeg-
 missing=""
 command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"
 for pair in "libjpeg:$jpeg_package" "libpng16:libpng-dev" "libexif:libexif-dev" "yaml-0.1:libyaml-dev" \
-            "libcrypto:libssl-dev" "libdeflate:libdeflate-dev" "libwebpmux:libwebp-dev" "libavif:libavif-dev" \
+            "openssl:libssl-dev" "libdeflate:libdeflate-dev" "libwebpmux:libwebp-dev" "libavif:libavif-dev" \
             "libheif:libheif-dev" "lcms2:liblcms2-dev"; do
     module=${pair%%:*}
     package=${pair#*:}

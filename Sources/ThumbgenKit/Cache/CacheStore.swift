@@ -5,6 +5,8 @@
 protocol CacheStore: Sendable {
     /// The bytes under `key` (at most `limit`), or nil when the store has none.
     func get(_ key: String, limit: Int) throws(CacheFault) -> [UInt8]?
+    /// Whether the store has something under `key` (a file need not go up twice).
+    func contains(_ key: String) throws(CacheFault) -> Bool
     /// Stores `bytes` under `key`, whole or not at all.
     func put(_ key: String, _ bytes: [UInt8]) throws(CacheFault)
     /// The store as messages name it (its URL, never a token).

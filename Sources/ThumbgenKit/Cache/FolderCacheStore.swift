@@ -31,6 +31,15 @@ struct FolderCacheStore: CacheStore {
         }
     }
 
+    func contains(_ key: String) throws(CacheFault) -> Bool {
+        switch try root.get().entry(key) {
+        case .file: return true
+        case .missing: return false
+        case .blocked(let error): throw CacheFault(reason: error.reason)
+        case .folder, .link, .special: throw CacheFault(reason: "\(key) in the cache folder is not a file")
+        }
+    }
+
     func put(_ key: String, _ bytes: [UInt8]) throws(CacheFault) {
         let root = try root.get()
         // Unique per process and call: builds on other machines write the same names at once.

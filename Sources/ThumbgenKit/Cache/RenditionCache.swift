@@ -124,7 +124,8 @@ final class RenditionCache: Sendable {
         let record = CacheRecord(recipe: recipe.text, renditions: renditions, placeholder: made.placeholder, warnings: made.warnings)
         do throws(CacheFault) {
             var sent = 0
-            for (hash, bytes) in blobs {
+            // One photo's files are often another recipe's too (the same bytes): each goes once.
+            for (hash, bytes) in blobs where try !store.contains("cas/" + hash) {
                 try store.put("cas/" + hash, bytes)
                 sent += bytes.count
             }

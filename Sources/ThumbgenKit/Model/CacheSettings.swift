@@ -13,13 +13,7 @@ public struct CacheSettings: Equatable, Sendable {
 
     /// Why `url` names no cache thumbgen can use, or nil when it does.
     public static func problem(_ url: String) -> String? {
-        if url.hasPrefix("file://") {
-            let path = String(url.dropFirst("file://".count))
-            return path.hasPrefix("/") ? nil : "a file:// cache is an absolute folder, like file:///var/cache/thumbgen"
-        }
-        if url.hasPrefix("http://") || url.hasPrefix("https://") {
-            return "this thumbgen reads and writes file:// caches (a folder, a shared volume, actions/cache); an HTTP cache is not supported yet"
-        }
-        return "a cache URL starts with file://, http:// or https://"
+        if case .failure(let problem) = CacheURL.parse(url) { return problem.reason }
+        return nil
     }
 }

@@ -121,7 +121,8 @@ import TestSupport
         let off = CapturedConsole()
         #expect(off.run(["build", machines.first.manifestPath, "--json", "--no-cache"], environment: ["THUMBGEN_CACHE_URL": machines.url]) == .success)
         #expect(!off.out.contains("\"cache\"") && machines.cache.files().isEmpty)
-        for (url, words) in [("http://127.0.0.1:9/cache", "an HTTP cache is not supported yet"), ("file://relative", "an absolute folder"),
+        for (url, words) in [("http://user:pw@127.0.0.1:9/cache", "holds no user or password"),
+                             ("https://cache.example/a?b", "no query or fragment"), ("http://127.0.0.1:99999", "not a host and port"), ("file://relative", "an absolute folder"),
                              ("s3://bucket", "starts with file://, http:// or https://")] {
             machines.second.folder.write("manifest.yaml", text: Manifests.standard(images: "photos/*.jpg", extra: "cache: { url: '\(url)' }"))
             let console = CapturedConsole()
