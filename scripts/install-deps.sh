@@ -1,9 +1,9 @@
 #!/bin/sh
 # Installs the Debian/Ubuntu packages thumbgen builds against, only when pkg-config cannot find
 # them. Quiet when nothing is missing. `--test` adds what the tests need (chromium, nodejs, hugo,
-# strace, Debian's html5lib, PyPI's reference ThumbHash encoder, PyPI's jsonschema with PyYAML to
-# check the manifest's schema, and PyPI's MkDocs and Pelican in a venv of their own for the
-# generator sites).
+# strace, Debian's html5lib, Debian's nginx and PyPI's WsgiDAV as cache servers, PyPI's reference
+# ThumbHash encoder, PyPI's jsonschema with PyYAML to check the manifest's schema, and PyPI's
+# MkDocs and Pelican in a venv of their own for the generator sites).
 set -eu
 
 with_tests=false
@@ -32,6 +32,8 @@ if $with_tests; then
     command -v node >/dev/null 2>&1 || missing="$missing nodejs"
     command -v hugo >/dev/null 2>&1 || missing="$missing hugo"
     command -v strace >/dev/null 2>&1 || missing="$missing strace"
+    # The shared cache's tests run their own nginx (WebDAV PUT) on 127.0.0.1, never the package's.
+    [ -x /usr/sbin/nginx ] || missing="$missing nginx"
     # Debian's html5lib, the WHATWG tokenizer the page tokenizer is checked against.
     /usr/bin/python3 -c 'import html5lib' >/dev/null 2>&1 || missing="$missing python3-html5lib"
     if ! command -v python3 >/dev/null 2>&1; then
@@ -52,8 +54,9 @@ fi
 venv=/opt/thumbgen-test-venv
 venv_missing=""
 if $with_tests; then
-    if ! [ -x $venv/bin/mkdocs ] || ! [ -x $venv/bin/pelican ] || ! $venv/bin/python -c 'import markdown' >/dev/null 2>&1; then
-        venv_missing="mkdocs==1.6.1 pelican==4.12.0 Markdown==3.11.3"
+    if ! [ -x $venv/bin/mkdocs ] || ! [ -x $venv/bin/pelican ] || ! [ -x $venv/bin/wsgidav ] \
+       || ! $venv/bin/python -c 'import markdown, cheroot' >/dev/null 2>&1; then
+        venv_missing="mkdocs==1.6.1 pelican==4.12.0 Markdown==3.11.3 WsgiDAV==4.3.3 cheroot==11.1.2"
         # Debian's python3 makes a venv only with python3-venv (its ensurepip).
         [ -x $venv/bin/python ] || python3 -c 'import ensurepip' >/dev/null 2>&1 || missing="$missing python3-venv"
     fi
@@ -65,6 +68,12 @@ sudo=""
 if [ -n "$missing" ]; then
     echo "thumbgen: installing$missing" >&2
     $sudo apt-get update -qq >/dev/null
+    # nginx's package would start a server on port 80: no service starts while installing.
+    if [ ! -e /usr/sbin/policy-rc.d ]; then
+        trap '$sudo rm -f /usr/sbin/policy-rc.d' EXIT
+        printf '#!/bin/sh\nexit 101\n' | $sudo tee /usr/sbin/policy-rc.d >/dev/null
+        $sudo chmod +x /usr/sbin/policy-rc.d
+    fi
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
 fi
 if [ -n "$python_missing" ]; then

@@ -9,6 +9,7 @@ MODE:
   store         a well-behaved store (the baseline)
   stall         accepts, reads the request, never answers
   status N      answers every request with status N (500, 507, ...)
+  full          PUT answers 507 (storage full); reads are served
   wrong-body    GET cas/<hash> answers other bytes of the same length
   truncate      GET cas/<hash> promises the file's length, sends half, closes
   die-after N   answers N requests, then the process ends at once (a server killed mid-build)
@@ -88,6 +89,9 @@ class Server:
         local = self.local(path)
         if local is None:
             answer(conn, 400)
+            return True
+        if method == "PUT" and mode == "full":
+            answer(conn, 507, b"full")
             return True
         if method == "PUT":
             os.makedirs(os.path.dirname(local), exist_ok=True)

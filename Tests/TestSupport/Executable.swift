@@ -9,10 +9,14 @@ public enum Executable {
     public static var exists: Bool { FileManager.default.isExecutableFile(atPath: url.path) }
 
     /// Starts `thumbgen` with `arguments`; standard output and error go to the returned pipes.
-    public static func start(_ arguments: [String], in folder: String? = nil) throws -> (Process, Pipe, Pipe) {
+    /// `environment`: variables set (or replaced) in the test's own environment for the run.
+    public static func start(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        }
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -48,8 +52,9 @@ public enum Executable {
     }
 
     /// Runs `thumbgen` to the end: exit status, standard output, standard error.
-    public static func run(_ arguments: [String], in folder: String? = nil) throws -> (status: Int32, out: String, err: String) {
-        let (process, out, err) = try start(arguments, in: folder)
+    public static func run(_ arguments: [String], in folder: String? = nil,
+                           environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+        let (process, out, err) = try start(arguments, in: folder, environment: environment)
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -14,9 +14,11 @@ import TestSupport
         let cache = ScratchFolder("thumbgen-cache")
         let first = Site(manifest: Manifests.standard(images: "photos/*.jpg", formats: "[webp]"))
         let second = Site(manifest: Manifests.standard(images: "photos/*.jpg", formats: "[webp]"))
-        var url: String { "file://" + cache.path }
+        /// The folder's file:// URL, or the server's given.
+        let url: String
 
-        init(photos: Int = 3) {
+        init(photos: Int = 3, url: String? = nil) {
+            self.url = url ?? "file://" + cache.path
             for number in 0..<photos {
                 let bytes = JPEGFixtures.jpeg(Pictures.photo(width: 1400, height: 900, seed: UInt64(number)))
                 first.original("site/photos/p\(number).jpg", bytes)

@@ -143,9 +143,9 @@ struct HTTPResponse {
         }
 
         mutating func untilClose(limit: Int) throws(CacheFault) -> [UInt8] {
-            while try fill() {
+            repeat {
                 guard buffer.count - start <= limit else { throw CacheFault(reason: "the server sent more than the \(limit) bytes asked for") }
-            }
+            } while try fill()
             defer { start = buffer.count }
             return Array(buffer[start...])
         }
