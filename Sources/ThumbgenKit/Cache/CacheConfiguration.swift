@@ -34,7 +34,7 @@ public struct CacheConfiguration: Equatable, Sendable {
         let store: any CacheStore
         switch CacheURL.parse(url) {
         case .failure: return nil
-        case .success(.folder(let path)): store = FolderCacheStore(path: path)
+        case .success(.folder(let path)): store = FolderCacheStore(path: path, sweeps: !readOnly)
         case .success(.server(let server)):
             let timing = CacheTiming(connectSeconds: min(5, timeout), requestSeconds: timeout)
             store = HTTPCacheStore(server: server, token: token, timing: timing)

@@ -11,13 +11,34 @@ struct FolderCacheStore: CacheStore {
     private let root: Result<RootDirectory, CacheFault>
     var name: String { "file://" + path }
 
-    init(path: String) {
+    /// `sweeps`: a build that writes also removes what writers killed mid-write left (below).
+    init(path: String, sweeps: Bool = false) {
         self.path = path
         do {
             root = .success(try RootDirectory(path: path))
         } catch {
             root = .failure(CacheFault(reason: "the folder cannot be opened: \(error.reason)"))
         }
+        if sweeps, case .success(let root) = root { Self.removeAbandonedTemporaries(root) }
+    }
+
+    /// Temporaries are thumbgen's own names (`.tmp-<pid>-<number>`); one an hour old belongs to
+    /// a writer that was killed (a live one renames its file within the request's time limit),
+    /// so it goes. Younger ones may be another machine's write in progress and stay.
+    static func removeAbandonedTemporaries(_ root: RootDirectory, olderThan seconds: Int64 = 3600) {
+        let cutoff = (Int64(time(nil)) - seconds) * 1_000_000_000
+        for folder in ["cas", "ac"] {
+            guard let names = try? root.list(folder).names else { continue }
+            for name in names where isTemporary(name) {
+                guard case .file(_, let modified, _, _) = root.entry(folder + "/" + name), modified < cutoff else { continue }
+                _ = try? root.remove(folder + "/" + name)
+            }
+        }
+    }
+
+    static func isTemporary(_ name: String) -> Bool {
+        let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count == 3 && parts[0] == ".tmp" && parts.dropFirst().allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
     }
 
     func get(_ key: String, limit: Int) throws(CacheFault) -> [UInt8]? {
@@ -43,7 +64,7 @@ struct FolderCacheStore: CacheStore {
     func put(_ key: String, _ bytes: [UInt8]) throws(CacheFault) {
         let root = try root.get()
         // Unique per process and call: builds on other machines write the same names at once.
-        let temporary = ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        let temporary = ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"  // isTemporary's pattern
         do {
             try root.writeAtomically(bytes, to: key, temporaryName: temporary, createFolders: true)
         } catch {

@@ -84,4 +84,44 @@ struct HTTPCacheTests {
         #expect(second.cache["hits"] == 2, "\(second.err)")
         #expect(machines.files(machines.first) == machines.files(machines.second))
     }
+
+    /// CI's shape: `main` built once and filled the cache; then each of three shards runs on a
+    /// fresh clone, downloads its images' files instead of decoding, and the merge of what the
+    /// shards made (collected as CI collects artifacts) is byte for byte the whole build.
+    @Test func shardsOnFreshClonesDownloadAndMergeToTheWholeBuild() throws {
+        let running = try CacheServer(.nginx())
+        defer { running.stop() }
+        let photos = (0..<9).map { JPEGFixtures.jpeg(Pictures.photo(width: 900 + 40 * $0, height: 700, seed: UInt64($0))) }
+        func clone() -> Site {
+            let site = Site(manifest: Manifests.standard(images: "photos/**/*.jpg", formats: "[webp]"))
+            for (number, bytes) in photos.enumerated() { site.original("site/photos/set\(number % 3)/p\(number).jpg", bytes) }
+            return site
+        }
+        let main = clone()
+        let machines = SharedCacheTests.Machines(photos: 0, url: running.url)
+        #expect(machines.build(main).cache["uploaded"] == 9)
+        let collected = clone()
+        var hits = 0
+        for k in 1...3 {
+            let shard = clone()
+            let console = CapturedConsole()
+            #expect(console.run(["build", shard.manifestPath, "--json", "--verbose", "--shard", "\(k)/3", "--cache", running.url]) == .success,
+                    "\(console.err)")
+            let summary = try #require(try JSONSerialization.jsonObject(with: Data(console.out.utf8)) as? [String: Any])
+            let cache = try #require(summary["cache"] as? [String: Int])
+            #expect(cache["misses"] == 0 && cache["errors"] == 0 && cache["hits"]! > 0, "shard \(k): \(cache)")
+            // --verbose says each decode's scale; a shard that downloads says none.
+            #expect(!console.err.contains("decode at") && !console.err.contains("decoded "), "shard \(k) decoded an original:\n\(console.err)")
+            #expect(console.err.components(separatedBy: "taken from the shared cache").count - 1 == cache["hits"])
+            hits += cache["hits"] ?? 0
+            for file in shard.folder.files() where file.hasPrefix("site/") && !collected.folder.exists(file) {
+                collected.folder.write(file, shard.folder.read(file)!)
+            }
+        }
+        #expect(hits == 9)
+        #expect(collected.run(["merge", collected.manifestPath]).code == .success)
+        let siteFiles = { (site: Site) in site.folder.files().filter { $0.hasPrefix("site/") } }
+        #expect(siteFiles(collected) == siteFiles(main))
+        for file in siteFiles(main) { #expect(collected.folder.read(file) == main.folder.read(file), "\(file)") }
+    }
 }

@@ -132,4 +132,22 @@ import TestSupport
             #expect(console.err.contains("cache.url '\(url)': ") && console.err.contains(words), "\(console.err)")
         }
     }
+
+    /// A writer killed between its write and its rename leaves a temporary in the cache folder;
+    /// the next build that writes removes one that is an hour old, and only thumbgen's own.
+    @Test func abandonedTemporariesGoAndOnlyThumbgensOwn() throws {
+        let machines = Machines(photos: 1)
+        let hourAgo = Date(timeIntervalSinceNow: -7200)
+        for name in ["cas/.tmp-4242-99", "ac/.tmp-7-1", "cas/.tmp-fresh-1", "cas/.tmp-notours"] {
+            let path = machines.cache.write(name, Array("partial".utf8))
+            if name != "cas/.tmp-fresh-1" { try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: path) }
+        }
+        let young = machines.cache.write("cas/.tmp-4243-5", Array("in progress".utf8))
+        #expect(machines.build(machines.first, ["--cache-read-only"]).code == .success)
+        #expect(machines.cache.exists("cas/.tmp-4242-99"), "a read-only build changes nothing in the cache")
+        #expect(machines.build(machines.second).code == .success)
+        #expect(!machines.cache.exists("cas/.tmp-4242-99") && !machines.cache.exists("ac/.tmp-7-1"))
+        #expect(machines.cache.exists("cas/.tmp-fresh-1") && machines.cache.exists("cas/.tmp-notours"), "not thumbgen's names")
+        #expect(FileManager.default.fileExists(atPath: young), "another writer's temporary in progress")
+    }
 }
