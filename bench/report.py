@@ -240,6 +240,33 @@ def _shards_table(record):
     return lines
 
 
+def _cache_table(record):
+    cache = record.get("cache")
+    if not cache:
+        return ""
+    m, moved = cache["medians"], cache["moved"]
+    down, up = moved.get("remote", {}), moved.get("fill", {})
+    rows = [("cold: a fresh clone, no cache", m["cold"], cache["written_cold"], ""),
+            ("fill: the same, writing to the cache (as `main` does)", m["fill"], None,
+             f"{up.get('uploaded', 0)} records, {up.get('bytes_up', 0) / 1e6:.1f} MB up"),
+            ("remote: a fresh clone, the warm cache read-only (a pull request)", m["remote"], cache["written_remote"],
+             f"{down.get('hits', 0)} hits, {down.get('misses', 0)} misses, {down.get('bytes_down', 0) / 1e6:.1f} MB down"),
+            ("restore: a fresh clone with the cold build's files copied in (actions/cache)", m["restore"],
+             cache["written_restore"], ""),
+            ("no-op: the cold build's folder again", m["noop"], None, "")]
+    lines = [f"### Shared cache: {cache['images']} photos of {cache['size']}, the standard workload with WebP beside, "
+             "nginx with WebDAV PUT on 127.0.0.1", "",
+             "| build | wall s (median) | of cold | files written | moved |", "|---|---|---|---|---|"]
+    for name, seconds, written, note in rows:
+        lines.append(f"| {name} | {seconds:.2f} | {seconds / m['cold'] * 100:.1f}% | "
+                     f"{'' if written is None else written} | {note} |")
+    verdict = "met" if cache["remote_ratio"] <= 0.10 else "NOT met"
+    lines += ["", f"A fresh clone with a warm remote cache takes {cache['remote_ratio'] * 100:.1f}% of the cold build's "
+              f"wall time (target: at most 10%, {verdict}); the server holds {cache['store_bytes'] / 1e6:.1f} MB. "
+              f"Medians of {cache['reps']} runs.", ""]
+    return "\n".join(lines)
+
+
 def _modern_tables(record):
     lines = []
     for kind, result in (record.get("modern") or {}).items():
@@ -534,7 +561,7 @@ def markdown(record, tools):
             lines += _set_table(kind, record["sets"][kind], tools) + [""]
     lines += ["How each tool was run:", ""] + [f"- {t.label}: {t.how}" for t in tools] + [""]
     for section in (_floor_table(record), _quality_table(record, tools), _memory_table(record),
-                    _noop_table(record), _shards_table(record), _modern_tables(record), _heic_table(record),
+                    _noop_table(record), _shards_table(record), _cache_table(record), _modern_tables(record), _heic_table(record),
                     _profile_table(record), _constants_tables(record), _targets(record)):
         if section:
             lines += section + [""]

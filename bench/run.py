@@ -8,7 +8,7 @@ Environment:
                            im-tuned, im-plain, gm); ratios need thumbgen among them
   BENCH_SETS=jpeg,png      only these sets
   BENCH_SECTIONS=a,b       side sections to run: floor, psnr, noop, memory, shards, webp, avif, heic,
-                           profile, constants (default all; "none")
+                           cache, profile, constants (default all; "none")
   BENCH_CORPUS=DIR         run everything on the JPEGs and PNGs of DIR instead of the default corpus
                            (`make bench-unseen` fetches an unseen one: bench/unseen.py)
   BENCH_CORPUS_DIRS=a:b    several folders (default the wallpaper folders)
@@ -33,6 +33,7 @@ import traceback
 BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, BENCH_DIR)
 
+import cache  # noqa: E402
 import check  # noqa: E402
 import constants  # noqa: E402
 import corpus  # noqa: E402
@@ -51,7 +52,7 @@ from tools import PEER_ENV, all_tools  # noqa: E402
 
 ROOT = os.path.dirname(BENCH_DIR)
 SCRATCH = os.path.join(ROOT, ".build", "bench")
-ALL_SECTIONS = ["floor", "psnr", "noop", "memory", "shards", "webp", "avif", "heic", "profile", "constants"]
+ALL_SECTIONS = ["floor", "psnr", "noop", "memory", "shards", "cache", "webp", "avif", "heic", "profile", "constants"]
 
 
 def log(message):
@@ -249,6 +250,11 @@ def main():
         record["shards"] = {"parallel": shards.parallel_shards(ctx, jpegs, reps=reps),
                             "merge": shards.merge_time(ctx, jpegs, conf["merge_entries"], reps=reps)}
 
+    def cache_section():
+        # Crops of every corpus JPEG (the quick subset has too few for 1,000 distinct photos).
+        record["cache"] = cache.shared_cache(ctx, [e for e in entries if e["format"] == "jpeg"],
+                                             count=200 if conf["quick"] else 1000, reps=1 if conf["quick"] else 3)
+
     def modern_section(kind):
         def measure():
             record.setdefault("modern", {})[kind] = modern.measure(ctx, kind, jpegs, conf["rounds"])
@@ -270,7 +276,8 @@ def main():
     side = [("psnr", "quality: PSNR of the 960×540 renditions, PNG bytes", psnr, True),
             ("noop", "no-op rebuilds", noop, True),
             ("memory", "peak memory on huge originals", memory, True),
-            ("shards", "shards: N processes against one, and merge time", shard_section, bool(jpegs))]
+            ("shards", "shards: N processes against one, and merge time", shard_section, bool(jpegs)),
+            ("cache", "cache: fresh clones with a warm shared cache against a cold build", cache_section, bool(jpegs))]
     side += [(kind, f"{kind}: thumbgen, Pillow, pyvips and the encoder alone at matched quality", modern_section(kind),
               bool(jpegs)) for kind in modern.KINDS]
     side += [("heic", "heic: the JPEG photos as HEIC originals", heic_section, bool(jpegs)),

@@ -55,8 +55,10 @@ struct CacheRecord: Codable, Equatable {
         guard let end = bytes.firstIndex(of: 0x0A) else { throw .damaged }
         let body = Array(bytes[...end])
         if let key {
-            let line = String(decoding: bytes[(end + 1)...], as: UTF8.self)
-            guard line == "hmac-sha256 \(signature(body, key: key))\n" else { throw .unsigned }
+            let line = Array(bytes[(end + 1)...])
+            let expected = Array("hmac-sha256 \(signature(body, key: key))\n".utf8)
+            // Compared in constant time: how long a refusal takes says nothing of the signature.
+            guard line.count == expected.count, CRYPTO_memcmp(line, expected, line.count) == 0 else { throw .unsigned }
         }
         guard let record = try? JSONDecoder().decode(CacheRecord.self, from: Data(body)), record.version == version else {
             throw .damaged
