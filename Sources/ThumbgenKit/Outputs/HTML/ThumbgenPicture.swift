@@ -20,7 +20,7 @@ struct ThumbgenPicture {
     static func read(after start: HTMLTokenizer.Token, from tokens: inout TokenQueue, bytes: [UInt8],
                      encoding: PageEncoding) -> ThumbgenPicture {
         var taken: [HTMLTokenizer.Token] = []
-        var image: [PictureMarkup.Attribute]?
+        var image: [TagMarkup.Attribute]?
         var problem = "a <picture data-thumbgen> without its </picture>"
         while taken.count <= maxChildren, let token = tokens.next() {
             taken.append(token)
@@ -44,7 +44,7 @@ struct ThumbgenPicture {
     }
 
     /// Why `token` cannot be inside a picture thumbgen wrote, or nil when it can.
-    private static func refusal(_ token: HTMLTokenizer.Token, image: inout [PictureMarkup.Attribute]?,
+    private static func refusal(_ token: HTMLTokenizer.Token, image: inout [TagMarkup.Attribute]?,
                                 bytes: [UInt8], encoding: PageEncoding) -> String? {
         switch token.kind {
         case .text where bytes[token.range].allSatisfy(\.isHTMLSpace): return nil
