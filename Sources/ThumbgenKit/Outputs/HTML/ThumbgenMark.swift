@@ -7,7 +7,7 @@
 /// width height loading decoding data-thumbhash`): those are thumbgen's, all others the
 /// author's, as written. `style` is listed when thumbgen's declarations end it; what comes before
 /// them (less the one `;` thumbgen put between) is the author's. The shape of a whole
-/// `<picture data-thumbgen>` is `isOwnPicture`.
+/// `<picture data-thumbgen>` is `OwnPicture`.
 public enum ThumbgenMark {
     /// The attribute that marks a rewritten tag and lists thumbgen's attributes.
     public static let name = "data-thumbgen"
@@ -55,26 +55,5 @@ public enum ThumbgenMark {
         var author = style[..<own.lowerBound]
         if author.hasSuffix(";") { author = author.dropLast() }
         return author.isEmpty ? nil : String(author)
-    }
-
-    /// The attributes a `<source>` thumbgen writes may have.
-    static let sourceAttributes: Set<String> = ["media", "type", "srcset", "sizes", "width", "height"]
-
-    /// True when a `<picture>` holds exactly what thumbgen writes, so that replacing it whole
-    /// loses nothing: its attributes are `data-thumbgen` alone; its child nodes, in order, are
-    /// `<source>` elements with only `media`, `type`, `srcset`, `sizes`, `width`, `height` (and
-    /// `srcset`), then one `<img>` carrying `data-thumbgen` and `data-image`, and nothing else: no
-    /// text (not even white space), comment or other element. `children` gives every child node
-    /// as (lowercase tag name, attributes); a text node as `#text`, a comment as `#comment`.
-    public static func isOwnPicture(attributes: [TagMarkup.Attribute], children: [(name: String, attributes: [TagMarkup.Attribute])]) -> Bool {
-        guard attributes.count == 1, attributes[0].name == name, attributes[0].value.isEmpty,
-              let img = children.last, img.name == "img",
-              img.attributes.contains(where: { $0.name == name }), img.attributes.contains(where: { $0.name == "data-image" })
-        else { return false }
-        return children.dropLast().allSatisfy { child in
-            let names = child.attributes.map(\.name)
-            return child.name == "source" && names.contains("srcset") && Set(names).count == names.count
-                && names.allSatisfy(sourceAttributes.contains)
-        }
     }
 }
