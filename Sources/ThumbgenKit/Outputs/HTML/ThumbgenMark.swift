@@ -1,3 +1,5 @@
+import Renditions
+
 /// How a tag thumbgen wrote says which of its attributes are thumbgen's, so that a later run
 /// gets the author's back exactly and writes the same tag again (or a new one, when the index
 /// changed), and never mistakes an author's value for its own.
@@ -55,5 +57,27 @@ public enum ThumbgenMark {
         var author = style[..<own.lowerBound]
         if author.hasSuffix(";") { author = author.dropLast() }
         return author.isEmpty ? nil : String(author)
+    }
+
+    /// The tag a run wrote for `image` (the index key its `data-image` holds), once the index
+    /// no longer has that image, made to show the original: a build prunes the image's
+    /// renditions, so not one URL of them may stay (`srcset`, the `<source>` elements, a
+    /// background). It is the author's attributes, then, on an `<img>` whose own `src` did not
+    /// stay, `src` naming the original at `base` (from the page to the index's folder); still
+    /// marked, listing that `src`, so that every later run gives the same bytes and a run after
+    /// the image is back writes its markup. Nil when `image` is not a path a page may carry.
+    static func showingOriginal(_ attributes: [TagMarkup.Attribute], element: String, image: String, base: String) -> String? {
+        guard RenditionIndex.isContained(image, image: image),
+              !image.unicodeScalars.contains(where: { $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
+        var kept = authorAttributes(attributes, element: element)
+        var own: [String] = []
+        if element == "img", !kept.contains(where: { $0.name == "src" }) {
+            var url = MarkupText.url(image, base: base, query: "")
+            // `a:b.jpg` from the index's own folder would read as a scheme.
+            if base.isEmpty, image.prefix(while: { $0 != "/" }).contains(":") { url = "./" + url }
+            kept.append(("src", url))
+            own.append("src")
+        }
+        return MarkupText.startTag(element, kept + [(name, own.joined(separator: " "))])
     }
 }
