@@ -57,6 +57,18 @@ import Testing
         #expect(html == page)
     }
 
+    /// A tag thumbgen wrote for an image the index no longer has shows the original: its `src`
+    /// is a path, never a scheme (`javascript:`), and a key that is no path is left as it was.
+    @Test func aMarkedTagOfAnImageGoneShowsTheOriginalByItsPath() {
+        let marked = #"<img alt="X" data-image="javascript:alert(1)" src="x.T.jpg" srcset="x.T.jpg 40w" data-thumbgen="src srcset">"#
+        let (html, warnings) = Self.rewrite(marked)
+        #expect(html == #"<img alt="X" data-image="javascript:alert(1)" src="./javascript:alert(1)" data-thumbgen="src">"#)
+        #expect(warnings.map(\.line) == [1])
+        #expect(Self.rewrite(marked, page: "guide/index.html").html.contains(#" src="../javascript:alert(1)" "#))
+        let notAPath = marked.replacing("javascript:alert(1)", with: "https://example.com/x.jpg")
+        #expect(Self.rewrite(notAPath).html == notAPath)
+    }
+
     /// Markdown images come out of every generator as `<img src>`: an original named by its URL
     /// is rewritten with the slot `web.slot` gives; without one it stays, as a note for --strict.
     @Test func anImgSrcThatNamesAnOriginal() {

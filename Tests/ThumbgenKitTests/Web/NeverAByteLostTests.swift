@@ -44,10 +44,32 @@ import Testing
         }
     }
 
-    /// What thumbgen writes (white space between the children included) is replaced whole.
+    /// What thumbgen writes is replaced whole: the index no longer has the AVIF, so the new
+    /// markup is the `<img>` alone.
     @Test func thumbgensOwnPictureIsReplacedWhole() {
-        let own = "<picture data-thumbgen>\n  <source type=\"image/avif\" srcset=\"a.avif 40w\" sizes=\"40px\">\n  \(Self.img)\n</picture>"
+        let own = "<picture data-thumbgen><source type=\"image/avif\" srcset=\"a.avif 40w\" sizes=\"40px\">\(HTMLRewriterTests.thumb)</picture>"
         #expect(Self.rewrite("<p>\(own)</p>").html == "<p>\(HTMLRewriterTests.thumb)</p>")
+    }
+
+    /// The rule of which picture is thumbgen's is one (`ThumbgenMark.OwnPicture`, the one
+    /// Clients/cases.json holds renditions.js to): a class on the picture used to be dropped
+    /// with it; white space, which thumbgen never writes, and an `<img>` without the mark make
+    /// it the author's too.
+    @Test func aPictureThumbgenDidNotWriteExactlyStays() {
+        let source = "<source type=\"image/avif\" srcset=\"a.avif 40w\" sizes=\"40px\">"
+        let pages = [
+            (#"<picture data-thumbgen class="wide">"# + source + HTMLRewriterTests.thumb + "</picture>", "with attributes of its own (or a value on data-thumbgen)"),
+            (#"<picture data-thumbgen="x">"# + HTMLRewriterTests.thumb + "</picture>", "with attributes of its own (or a value on data-thumbgen)"),
+            ("<picture data-thumbgen>\n  \(source)\n  \(HTMLRewriterTests.thumb)\n</picture>", "that holds text (white space included)"),
+            ("<picture data-thumbgen>\(source)\(Self.img)</picture>", "whose <img> has no data-thumbgen"),
+            ("<picture data-thumbgen><source type=\"image/avif\">\(HTMLRewriterTests.thumb)</picture>", "whose <source> has attributes thumbgen does not write, or no srcset"),
+            ("<picture data-thumbgen>\(HTMLRewriterTests.thumb)<source srcset=\"a.avif\"></picture>", "that holds a <source> after its <img>"),
+        ]
+        for (page, why) in pages {
+            let (html, warnings) = Self.rewrite(page)
+            #expect(html == page)
+            #expect(warnings.map(\.message) == ["a <picture data-thumbgen> \(why): thumbgen replaces only what it wrote, so it and what it holds stay as they are (remove data-thumbgen to make it the page's own, or put back a plain <img>)"], "\(page)")
+        }
     }
 
     /// An `<img>` inside the author's own `<picture>` is their art direction: it stays.

@@ -12,7 +12,7 @@ struct HTMLTags {
         /// `img`, or the element a background goes on.
         var element: String
         /// The `<img>`'s (or element's) attributes, in page order, names lowercase, values decoded.
-        var attributes: [PictureMarkup.Attribute]
+        var attributes: [TagMarkup.Attribute]
         /// Why the tag is left as it is, when it is (a warning naming its line).
         var problem: String?
     }

@@ -3,8 +3,8 @@ extension PageEncoding {
     /// The tag's attributes as a browser has them: names ASCII-lowercased, values decoded from
     /// the page's encoding and of their character references, the first of a repeated name only.
     /// Empty when the tag's bytes cannot be read in this encoding (`canRead`).
-    func attributes(of token: HTMLTokenizer.Token, in bytes: [UInt8]) -> [PictureMarkup.Attribute] {
-        var found: [PictureMarkup.Attribute] = []
+    func attributes(of token: HTMLTokenizer.Token, in bytes: [UInt8]) -> [TagMarkup.Attribute] {
+        var found: [TagMarkup.Attribute] = []
         for attribute in token.attributes {
             let name = String(decoding: bytes[attribute.name].map(\.asciiLowercased), as: UTF8.self)
             guard !found.contains(where: { $0.name == name }) else { continue }

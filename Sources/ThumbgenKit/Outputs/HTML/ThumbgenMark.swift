@@ -1,3 +1,5 @@
+import Renditions
+
 /// How a tag thumbgen wrote says which of its attributes are thumbgen's, so that a later run
 /// gets the author's back exactly and writes the same tag again (or a new one, when the index
 /// changed), and never mistakes an author's value for its own.
@@ -7,7 +9,7 @@
 /// width height loading decoding data-thumbhash`): those are thumbgen's, all others the
 /// author's, as written. `style` is listed when thumbgen's declarations end it; what comes before
 /// them (less the one `;` thumbgen put between) is the author's. The shape of a whole
-/// `<picture data-thumbgen>` is `isOwnPicture`.
+/// `<picture data-thumbgen>` is `OwnPicture`.
 public enum ThumbgenMark {
     /// The attribute that marks a rewritten tag and lists thumbgen's attributes.
     public static let name = "data-thumbgen"
@@ -57,24 +59,25 @@ public enum ThumbgenMark {
         return author.isEmpty ? nil : String(author)
     }
 
-    /// The attributes a `<source>` thumbgen writes may have.
-    static let sourceAttributes: Set<String> = ["media", "type", "srcset", "sizes", "width", "height"]
-
-    /// True when a `<picture>` holds exactly what thumbgen writes, so that replacing it whole
-    /// loses nothing: its attributes are `data-thumbgen` alone; its child nodes, in order, are
-    /// `<source>` elements with only `media`, `type`, `srcset`, `sizes`, `width`, `height` (and
-    /// `srcset`), then one `<img>` carrying `data-thumbgen` and `data-image`, and nothing else: no
-    /// text (not even white space), comment or other element. `children` gives every child node
-    /// as (lowercase tag name, attributes); a text node as `#text`, a comment as `#comment`.
-    public static func isOwnPicture(attributes: [TagMarkup.Attribute], children: [(name: String, attributes: [TagMarkup.Attribute])]) -> Bool {
-        guard attributes.count == 1, attributes[0].name == name, attributes[0].value.isEmpty,
-              let img = children.last, img.name == "img",
-              img.attributes.contains(where: { $0.name == name }), img.attributes.contains(where: { $0.name == "data-image" })
-        else { return false }
-        return children.dropLast().allSatisfy { child in
-            let names = child.attributes.map(\.name)
-            return child.name == "source" && names.contains("srcset") && Set(names).count == names.count
-                && names.allSatisfy(sourceAttributes.contains)
+    /// The tag a run wrote for `image` (the index key its `data-image` holds), once the index
+    /// no longer has that image, made to show the original: a build prunes the image's
+    /// renditions, so not one URL of them may stay (`srcset`, the `<source>` elements, a
+    /// background). It is the author's attributes, then, on an `<img>` whose own `src` did not
+    /// stay, `src` naming the original at `base` (from the page to the index's folder); still
+    /// marked, listing that `src`, so that every later run gives the same bytes and a run after
+    /// the image is back writes its markup. Nil when `image` is not a path a page may carry.
+    static func showingOriginal(_ attributes: [TagMarkup.Attribute], element: String, image: String, base: String) -> String? {
+        guard RenditionIndex.isContained(image, image: image),
+              !image.unicodeScalars.contains(where: { $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
+        var kept = authorAttributes(attributes, element: element)
+        var own: [String] = []
+        if element == "img", !kept.contains(where: { $0.name == "src" }) {
+            var url = MarkupText.url(image, base: base, query: "")
+            // `a:b.jpg` from the index's own folder would read as a scheme.
+            if base.isEmpty, image.prefix(while: { $0 != "/" }).contains(":") { url = "./" + url }
+            kept.append(("src", url))
+            own.append("src")
         }
+        return MarkupText.startTag(element, kept + [(name, own.joined(separator: " "))])
     }
 }

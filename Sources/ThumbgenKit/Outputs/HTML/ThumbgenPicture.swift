@@ -1,8 +1,7 @@
-/// A `<picture data-thumbgen>` met in a page: replaced whole only when it holds exactly what
-/// thumbgen writes — `<source>` elements with thumbgen's attributes, then one `<img data-image>`,
-/// then `</picture>`, nothing else but white space. Anything else (a `<figcaption>`, an author's
-/// `<source media>` with other attributes, a comment, no end tag) is the author's now: it stays,
-/// byte for byte, with a warning.
+/// A `<picture data-thumbgen>` met in a page: replaced whole only when it is thumbgen's own
+/// (`ThumbgenMark.OwnPicture`, the one rule) and this page's encoding can read it all. Anything
+/// else (a `<figcaption>`, an author's `<source media>` with other attributes, a comment, white
+/// space, no end tag) is the author's now: it stays, byte for byte, with a warning.
 struct ThumbgenPicture {
     /// The tag to rewrite (the whole picture), or the warning's tag (the start tag, with `problem`).
     private var found: HTMLTags.Tag
@@ -12,27 +11,24 @@ struct ThumbgenPicture {
     /// More tokens than any picture thumbgen writes (a source per type and art-directed slot).
     static let maxChildren = 64
 
-    /// The attributes thumbgen writes on a `<source>`.
-    static let sourceAttributes: Set<String> = ["type", "srcset", "sizes", "media", "width", "height"]
-
     /// Reads the picture that `start` opens from `tokens`: when it is thumbgen's, its tokens are
     /// consumed; otherwise they are given back, to be read as the author's markup.
     static func read(after start: HTMLTokenizer.Token, from tokens: inout TokenQueue, bytes: [UInt8],
                      encoding: PageEncoding) -> ThumbgenPicture {
         var taken: [HTMLTokenizer.Token] = []
-        var image: [PictureMarkup.Attribute]?
+        var picture = ThumbgenMark.OwnPicture(attributes: start.tooManyAttributes ? [] : encoding.attributes(of: start, in: bytes))
         var problem = "a <picture data-thumbgen> without its </picture>"
         while taken.count <= maxChildren, let token = tokens.next() {
             taken.append(token)
             if token.kind == .endTag, token.name == "picture" {
-                if let image, encoding.canRead(bytes[start.range.lowerBound..<token.range.upperBound]) {
+                if picture.finalProblem == nil, let image = picture.image, encoding.canRead(bytes[start.range.lowerBound..<token.range.upperBound]) {
                     let tag = HTMLTags.Tag(range: start.range.lowerBound..<token.range.upperBound, line: 0, element: "img", attributes: image)
                     return ThumbgenPicture(found: tag, isWhole: true)
                 }
-                problem = image == nil ? "a <picture data-thumbgen> without its <img data-image>" : "a <picture data-thumbgen> thumbgen cannot read in this page's encoding"
+                problem = picture.finalProblem ?? "a <picture data-thumbgen> thumbgen cannot read in this page's encoding"
                 break
             }
-            if let why = refusal(token, image: &image, bytes: bytes, encoding: encoding) {
+            if let why = read(token, into: &picture, bytes: bytes, encoding: encoding) {
                 problem = why
                 break
             }
@@ -43,25 +39,21 @@ struct ThumbgenPicture {
         return ThumbgenPicture(found: tag, isWhole: false)
     }
 
-    /// Why `token` cannot be inside a picture thumbgen wrote, or nil when it can.
-    private static func refusal(_ token: HTMLTokenizer.Token, image: inout [PictureMarkup.Attribute]?,
-                                bytes: [UInt8], encoding: PageEncoding) -> String? {
+    /// Gives `token` to the rule as the picture's next child node. Returns why the picture
+    /// cannot be read to its end, when it cannot: an end tag other than `</picture>` ends it
+    /// unclosed (what the rule says of the children matters only for a picture read whole).
+    private static func read(_ token: HTMLTokenizer.Token, into picture: inout ThumbgenMark.OwnPicture,
+                             bytes: [UInt8], encoding: PageEncoding) -> String? {
         switch token.kind {
-        case .text where bytes[token.range].allSatisfy(\.isHTMLSpace): return nil
-        case .startTag where token.name == "source" && image == nil:
-            let names = encoding.attributes(of: token, in: bytes).map(\.name)
-            return names.allSatisfy(sourceAttributes.contains) ? nil : "a <picture data-thumbgen> whose <source> has attributes thumbgen does not write"
-        case .startTag where token.name == "img" && image == nil:
-            let attributes = encoding.attributes(of: token, in: bytes)
-            guard !token.tooManyAttributes, attributes.contains(where: { $0.name == "data-image" }) else {
-                return "a <picture data-thumbgen> whose <img> has no data-image"
-            }
-            image = attributes
-            return nil
-        case .startTag: return "a <picture data-thumbgen> that holds a <\(token.name)>"
+        case .text: picture.add("#text", attributes: [])
+        case .startTag where token.tooManyAttributes:
+            return "a <picture data-thumbgen> whose <\(token.name)> has more than \(HTMLTokenizer.maxAttributes) attributes"
+        case .startTag: picture.add(token.name, attributes: encoding.attributes(of: token, in: bytes))
         case .endTag: return "a <picture data-thumbgen> that holds a </\(token.name)>"
-        default: return "a <picture data-thumbgen> that holds text or a comment"
+        case .comment: picture.add("#comment", attributes: [])
+        case .other: return "a <picture data-thumbgen> that holds markup thumbgen does not write"
         }
+        return nil
     }
 
     /// The tag, placed at `line`.

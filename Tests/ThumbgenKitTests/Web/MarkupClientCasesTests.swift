@@ -7,7 +7,7 @@ import Testing
 /// `thumbgen html`'s markup against the shared client cases (Clients/cases.json), which
 /// renditions.js answers too: the same attributes, index and settings, the same markup and
 /// warning; the same author attributes back from a mark; the same verdict on a `<picture>`.
-@Suite struct PictureMarkupCasesTests {
+@Suite struct MarkupClientCasesTests {
     struct Cases: Decodable {
         struct Markup: Decodable {
             struct Web: Decodable { var versioned: Bool?, placeholder: String? }
