@@ -30,6 +30,71 @@ export async function loadIndex(url = 'renditions.json') {
   }
 }
 
+// Index slices (`index: { split: folder }`): beside the whole index, one small index per folder of
+// originals with only that folder's images, paths relative to its own folder. The slice of
+// `photos/` is `photos/renditions.json`; the index's own folder's is `renditions.slice.json`.
+
+/** The folder of an image's path in the whole index: `photos` for `photos/a.jpg`, `` for `a.jpg`. */
+export function sliceFolder(image) {
+  const slash = image.lastIndexOf('/');
+  return slash < 0 ? '' : image.slice(0, slash);
+}
+
+/** The slice that holds `image` (its path in the whole index), relative to the whole index's
+ * folder: the file a page loads instead of the whole index. */
+export function sliceFile(image, indexName = 'renditions.json') {
+  const folder = sliceFolder(image);
+  if (folder !== '') return `${folder}/${indexName}`;
+  return `${indexName.endsWith('.json') ? indexName.slice(0, -'.json'.length) : indexName}.slice.json`;
+}
+
+/** A path a slice of `folder` gives, as the whole index gives it. One that is not well formed is
+ * only joined, so that `untrusted` still refuses it. */
+function unslicedPath(path, folder) {
+  if (folder === '') return path;
+  if (leadingParents(path) === null) return `${folder}/${path}`;
+  const parts = [];
+  for (const part of [...folder.split('/'), ...path.split('/')]) {
+    if (part === '..' && parts.length && parts[parts.length - 1] !== '..') parts.pop();
+    else parts.push(part);
+  }
+  return parts.join('/');
+}
+
+/** A slice of `folder` (its parsed JSON) as the whole index gives it: every path relative to the
+ * whole index's folder, so every lookup answers as the whole index would. */
+export function indexFromSlice(json, folder, base = '') {
+  const images = {};
+  for (const [image, record] of Object.entries(json?.images ?? {})) {
+    const renditions = {};
+    for (const [key, entry] of Object.entries(record?.renditions ?? {})) {
+      renditions[key] = { ...entry, file: unslicedPath(entry?.file, folder) };
+      if (Array.isArray(entry?.sources)) renditions[key].sources = entry.sources.map((s) => ({ ...s, file: unslicedPath(s?.file, folder) }));
+    }
+    images[unslicedPath(image, folder)] = { ...record, renditions };
+  }
+  return indexFrom({ ...json, images }, base);
+}
+
+/** Loads the index a page showing `image` needs: the slice of its folder beside the whole index at
+ * `url`, else (no slice: the index is not split; or one that does not know the image) the whole index. */
+export async function loadIndexFor(image, url = 'renditions.json') {
+  const base = url.includes('/') ? url.slice(0, url.lastIndexOf('/') + 1) : '';
+  try {
+    const response = await fetch(base + sliceFile(image, url.slice(base.length)));
+    if (response.ok) {
+      const json = await response.json();
+      if (!(json.schema > 1) && !json.slices && !json.shard) {
+        const index = indexFromSlice(json, sliceFolder(image), base);
+        if (index.images[image]) return index;
+      }
+    }
+  } catch {
+    // No slice here: the whole index answers.
+  }
+  return loadIndex(url);
+}
+
 /** `2`, `1.5`: a number as the index writes it. */
 const format = (value) => String(value);
 

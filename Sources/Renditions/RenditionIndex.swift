@@ -20,17 +20,21 @@ public struct RenditionIndex: Codable, Equatable, Sendable {
     public var schema: Int
     /// Set only in a shard's index (`--shard K/N`); `merge` removes it.
     public var shard: ShardRecord?
+    /// The index slices written beside this index (`index: { split: folder }`), relative to its
+    /// folder, sorted; nil when it is not split. Set only in a whole index, never in a slice.
+    public var slices: [String]?
     public var slots: [String: SlotRecord]
 
     public init(generator: String, images: [String: ImageRecord] = [:], output: OutputRecord? = nil,
                 rendering: Int? = nil, schema: Int = RenditionIndex.currentSchema, shard: ShardRecord? = nil,
-                slots: [String: SlotRecord] = [:]) {
+                slices: [String]? = nil, slots: [String: SlotRecord] = [:]) {
         self.generator = generator
         self.images = images
         self.output = output
         self.rendering = rendering
         self.schema = schema
         self.shard = shard
+        self.slices = slices
         self.slots = slots
     }
 }

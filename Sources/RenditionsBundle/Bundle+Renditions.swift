@@ -21,3 +21,21 @@ extension Bundle {
         renditionURL(resolved.file, layout: layout, subdirectory: subdirectory)
     }
 }
+
+extension Bundle {
+    /// The index a client of `image` needs (`RenditionIndex.load(for:index:)`), from a copy of
+    /// the index's folder kept whole under `subdirectory`: the slice of the image's folder when
+    /// the bundle has one that knows it, else the whole index named `indexName`. Slices need the
+    /// folders kept: flattened, every folder's slice would have the same name.
+    public func renditionIndex(for image: String, indexName: String = IndexSlice.defaultIndexName,
+                               subdirectory: String? = nil) throws -> RenditionIndex {
+        if let sliceURL = renditionURL(IndexSlice.file(for: image, indexName: indexName), layout: .kept, subdirectory: subdirectory),
+           let slice = RenditionIndex.loadSlice(for: image, at: sliceURL) {
+            return slice
+        }
+        guard let url = renditionURL(indexName, layout: .kept, subdirectory: subdirectory) else {
+            throw RenditionIndexError("\(indexName): cannot read the index: the bundle has no such file")
+        }
+        return try RenditionIndex.load(from: url)
+    }
+}

@@ -31,13 +31,31 @@ public struct BuildPlan: Sendable {
         case upToDate, missing, damaged, stale
     }
 
+    /// A slice of the index (`index: { split: folder }`) a build would write or delete.
+    public struct Slice: Sendable, Equatable {
+        public enum State: String, Sendable {
+            /// Not there: a build writes it.
+            case missing
+            /// There, but not what the index a build writes gives.
+            case stale
+            /// Its folder has no images any more: a build deletes it.
+            case prune
+        }
+
+        public var state: State
+        /// Root-relative.
+        public var path: String
+    }
+
     public var items: [Item] = []
     public var problems: [ImageProblem] = []
     public var index: IndexState = .upToDate
+    /// Only the slices a build would change, by path.
+    public var slices: [Slice] = []
 
     /// True when a build would change nothing.
     public var isUpToDate: Bool {
-        index == .upToDate && !items.contains { $0.mark != .reuse }
+        index == .upToDate && slices.isEmpty && !items.contains { $0.mark != .reuse }
     }
 }
 
@@ -66,7 +84,9 @@ extension Generator {
             }
         }
         if outcomes.allSatisfy({ $0.pending.isEmpty }) {
-            let index = IndexAssembler.assemble(outcomes, context: context, generator: GeneratorVersion.name)
+            var index = IndexAssembler.assemble(outcomes, context: context, generator: GeneratorVersion.name)
+            if options.shard == nil { index.slices = slices.listing(of: index, split: manifest.indexSplit) }
+            plan.slices = planSlices(slices.contents(of: index), session: session)
             let existing = IndexStore(files: context.files).bytes(outputIndex)
             if existing == nil {
                 plan.index = context.files.entry(outputIndex) == .missing ? .missing : .damaged
@@ -80,6 +100,9 @@ extension Generator {
             if context.reuse.previous == nil {
                 plan.index = context.files.entry(outputIndex) == .missing ? .missing : .damaged
             }
+            // Which slices a build writes follows from the manifest; what they hold, not yet.
+            let expected = options.shard == nil && manifest.indexSplit == .folder ? slices.files(forImages: manifest.images.map(\.path)) : []
+            plan.slices = planSlices(expected.map { ($0, nil) }, session: session)
             // What the build would list: the files it keeps and those it makes.
             let listed = Set(outcomes.flatMap { $0.reused + $0.pending })
             for path in session.stale(keeping: listed) where context.files.entry(path) != .missing {
@@ -88,5 +111,22 @@ extension Generator {
         }
         plan.problems.sort { ($0.file, $0.message) < ($1.file, $1.message) }
         return plan
+    }
+
+    /// The slices a build would change: of `expected` (each with what it would hold, when that
+    /// is known), those missing or holding something else, then the earlier ones it would delete.
+    private func planSlices(_ expected: [(path: String, slice: RenditionIndex?)], session: BuildSession) -> [BuildPlan.Slice] {
+        guard options.shard == nil else { return [] }
+        let files = session.files
+        var changes: [BuildPlan.Slice] = []
+        for (path, slice) in expected {
+            if files.entry(path) == .missing {
+                changes.append(.init(state: .missing, path: path))
+            } else if let slice, IndexStore(files: files).bytes(path) != [UInt8](slice.encoded()) {
+                changes.append(.init(state: .stale, path: path))
+            }
+        }
+        let stale = slices.stale(session.earlierSlices, keeping: Set(expected.map(\.path)), files: files, foreign: session.foreign)
+        return changes + stale.map { .init(state: .prune, path: $0) }
     }
 }

@@ -14,6 +14,11 @@ struct BuildSession {
     private let journal: BuildJournal?
     /// Journals of builds that did not finish, read into this one.
     private let leftoverJournals: [String]
+    /// What other manifests' indexes are and list, root-relative: never written or deleted.
+    let foreign: Set<String>
+    /// Slices this manifest wrote before (the previous index's, an unfinished build's): those the
+    /// new index has no more are deleted.
+    let earlierSlices: Set<String>
 
     /// `readOnly` (for `check` and `--dry-run`): learn the same, but write and delete nothing.
     init(generator: Generator, readOnly: Bool = false) throws(BuildFailure) {
@@ -43,7 +48,9 @@ struct BuildSession {
             }
         }
         registry = IndexRegistry.load(files)
-        let ownership = Ownership(owned: owned, protected: registry.filesListed(besides: paths.index, files: files))
+        foreign = registry.filesListed(besides: paths.index, files: files)
+        earlierSlices = generator.slices.listed(by: previous).union(leftovers.files.filter(generator.slices.isSliceName))
+        let ownership = Ownership(owned: owned, protected: foreign)
         if readOnly {
             journal = nil
         } else {
@@ -80,16 +87,25 @@ struct BuildSession {
     func finish(_ index: RenditionIndex, outcomes: [ImageOutcome]) throws(BuildFailure) -> [String] {
         guard let journal else { return [] }
         let stale = stale(keeping: index)
+        let whole = generator.options.shard == nil
+        let slicePaths = whole ? generator.slices.contents(of: index).map(\.path) : []
+        let staleSlices = whole ? generator.slices.stale(earlierSlices, keeping: Set(slicePaths), files: files, foreign: foreign) : []
         // Written down first: a build killed after the index is replaced still prunes them next time.
-        journal.record(stale)
+        journal.record(stale + slicePaths + staleSlices)
         do {
             try registry.adding(generator.paths.index).save(files, previous: registry, temporaryName: journal.temporaryName())
+        } catch {
+            throw BuildFailure(description: MachineFailure.explained(error).description)
+        }
+        // The slices before the index that lists them: it never lists one that is not there.
+        if whole { try Self.write(slicesOf: index, generator.slices, files: files, foreign: foreign, journal: journal) }
+        do {
             try IndexStore(files: files).write(index, to: generator.outputIndex, journal: journal)
         } catch {
             throw BuildFailure(description: MachineFailure.explained(error).description)
         }
         if let stopped = outcomes.lazy.compactMap(\.stop).first { throw BuildFailure(description: stopped.description) }
-        let pruned = stale.filter { files.remove($0) }
+        let pruned = stale.filter { files.remove($0) } + staleSlices.filter { files.remove($0) }
         Pruning.narrate(pruned, "this manifest made it, and its new index no longer lists it", to: context.narrator)
         if generator.options.shard == nil {
             for shard in generator.shardIndexes(files) { files.remove(shard.path) }
@@ -100,6 +116,19 @@ struct BuildSession {
         journal.remove()
         for name in leftoverJournals where name != journal.name { generator.state.remove(name) }
         return pruned
+    }
+
+    /// Writes the slices of `index`; a file in the way or a full disk stops the build.
+    static func write(slicesOf index: RenditionIndex, _ slices: IndexSlices, files: SiteFiles, foreign: Set<String>,
+                      journal: BuildJournal?) throws(BuildFailure) {
+        do {
+            try slices.write(index, files: files, foreign: foreign, journal: journal)
+        } catch {
+            switch error {
+            case .refused(let reason): throw BuildFailure(description: reason)
+            case .stopped(let error): throw BuildFailure(description: MachineFailure.explained(error).description)
+            }
+        }
     }
 
     /// One warning per file `index` lists that thumbgen could not have written for its image.

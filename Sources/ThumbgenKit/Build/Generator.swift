@@ -48,6 +48,8 @@ public struct Generator: Sendable {
     public var paths: IndexPaths { IndexPaths(indexPath: manifest.indexPath) }
     /// The index, absolute.
     public var indexFile: String { manifest.root.path + "/" + manifest.indexPath }
+    /// The slices of the index (`index: { split: folder }`).
+    var slices: IndexSlices { IndexSlices(paths: paths) }
     /// The index this build writes, root-relative: the index, or a shard's own beside it.
     var outputIndex: String { options.shard.map { paths.shardIndex($0) } ?? paths.index }
     /// The originals this build handles: all of them, or its shard's share.
@@ -92,6 +94,7 @@ public struct Generator: Sendable {
         summary.problems = session.ignoredListings + summary.problems
         var index = IndexAssembler.assemble(outcomes, context: context, generator: GeneratorVersion.name)
         index.shard = options.shard.map { ShardRecord(index: $0.index, count: $0.count, manifest: ShardIdentity(manifest: manifest).text) }
+        if options.shard == nil { index.slices = slices.listing(of: index, split: manifest.indexSplit) }
         summary.pruned = try session.finish(index, outcomes: outcomes)
         summary.seconds = Date().timeIntervalSince(started)
         if options.profile { summary.profile = BuildProfile(outcomes: outcomes) }

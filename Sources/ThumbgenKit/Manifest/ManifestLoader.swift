@@ -85,6 +85,10 @@ public enum ManifestLoader {
             // An image listed twice gets the union of its slots, in the order they are declared.
             let rank = Dictionary(uniqueKeysWithValues: document.slots.enumerated().map { ($0.element.name, $0.offset) })
             for index in images.indices { images[index].slots.sort { rank[$0, default: 0] < rank[$1, default: 0] } }
+            if diagnostics.isEmpty, let indexPath, document.indexSplit == .folder {
+                diagnostics += sliceRefusals(images.map(\.path), indexPath: indexPath, root: rootURL.path, file: file,
+                                             mark: document.index?.mark ?? Mark(line: 1, column: 1))
+            }
             if diagnostics.isEmpty, let indexPath {
                 var limits = document.limits
                 limitOverrides(&limits)
@@ -92,10 +96,23 @@ public enum ManifestLoader {
                                         output: document.output, limits: limits, web: document.web, slots: document.slots, images: images,
                                         warnings: resolver.warnings)
                 manifest.cache = document.cache
+                manifest.indexSplit = document.indexSplit
                 return manifest
             }
         }
         throw DiagnosticsError(diagnostics.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) })
+    }
+
+    /// One error per slice of a split index that would go where thumbgen may not write
+    /// (`IndexSlices.refusal`): a user's file there is never replaced, by any command.
+    private static func sliceRefusals(_ images: [String], indexPath: String, root: String, file: String, mark: Mark) -> [Diagnostic] {
+        let files = SiteFiles(root: root)
+        let foreign = IndexRegistry.load(files).filesListed(besides: indexPath, files: files)
+        return IndexSlices(paths: IndexPaths(indexPath: indexPath)).files(forImages: images).compactMap { slice in
+            IndexSlices.refusal(at: slice, files: files, foreign: foreign).map {
+                Diagnostic(.error, file: file, line: mark.line, column: mark.column, message: "index split: \($0)")
+            }
+        }
     }
 
     /// The index path, checked to stay under root and to be a `.json` file.

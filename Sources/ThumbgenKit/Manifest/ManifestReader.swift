@@ -6,6 +6,7 @@ import YAML
 struct ManifestDocument {
     var root: (path: String, mark: Mark)?
     var index: (path: String, mark: Mark)?
+    var indexSplit = IndexSplit.none
     var output = OutputSettings()
     var limits = Limits()
     var web = WebSettings()
@@ -69,9 +70,7 @@ struct ManifestReader {
         if let root = top["root"], let path = reader.string(root, "root") {
             document.root = (path, root.mark)
         }
-        if let index = top["index"], let path = reader.string(index, "index") {
-            document.index = (path, index.mark)
-        }
+        if let index = top["index"] { readIndex(index, into: &document) }
         if let output = top["output"] { document.output = readOutput(output) }
         if let limits = top["limits"] { document.limits = readLimits(limits) }
         if let cache = top["cache"] { document.cache = readCache(cache) }

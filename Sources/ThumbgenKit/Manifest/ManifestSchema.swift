@@ -28,9 +28,7 @@ public enum ManifestSchema {
                             "const": .integer(ManifestReader.supportedVersion)],
                 "root": ["description": "The folder image paths are relative to, relative to this file. Default: this file's folder.",
                          "type": "string", "default": "."],
-                "index": ["description": "Where the index goes, relative to root: a .json file under root.",
-                          "type": "string", "pattern": #"^(?!/)(?!(?:.*/)?\.\.(?:/|$))(?!.*\.Thumbnail\()(?:.*/)?[^/]*\.json$"#,
-                          "default": "renditions.json"],
+                "index": indexSchema,
                 "output": outputSchema(output),
                 "limits": limitsSchema(limits),
                 "web": webSchema(WebSettings()),
@@ -125,6 +123,25 @@ public enum ManifestSchema {
         // A value always has its setting's kind (the reader and the defaults make it so).
         case (.flag, .integer(let number)): flag(number != 0, setting.description)
         }
+    }
+
+    /// `index:` is a path, or `{ path, split }`.
+    static var indexSchema: OrderedJSON {
+        let path: OrderedJSON = ["description": "Where the index goes, relative to root: a .json file under root.",
+                                 "type": "string", "pattern": #"^(?!/)(?!(?:.*/)?\.\.(?:/|$))(?!.*\.Thumbnail\()(?:.*/)?[^/]*\.json$"#,
+                                 "default": "renditions.json"]
+        return [
+            "description": "Where the index goes (a path), or its path and how it is split for clients.",
+            "default": "renditions.json",
+            "oneOf": [
+                path,
+                settings("The index's path and how it is split.", [
+                    ("path", path),
+                    ("split", ["description": "none: one index; folder: also one small index per folder of originals, holding only that folder's images (<folder>/<index file name>, and <index stem>.slice.json in the index's own folder), so a page loads only what it shows.",
+                               "enum": .strings(IndexSplit.allCases.map(\.rawValue)), "default": .string(IndexSplit.none.rawValue)]),
+                ]),
+            ],
+        ]
     }
 
     static func webSchema(_ web: WebSettings) -> OrderedJSON {

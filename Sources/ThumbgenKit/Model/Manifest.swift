@@ -13,6 +13,8 @@ public struct Manifest: Sendable {
     public var root: URL
     /// Where the index goes, relative to `root`, with `/`.
     public var indexPath: String
+    /// `index.split`: whether slices are written beside the index.
+    public var indexSplit = IndexSplit.none
     public var output: OutputSettings
     public var limits: Limits
     /// The `web:` section (defaults when the manifest has none).

@@ -26,6 +26,7 @@ public struct IndexPaths: Sendable {
         if name == registry { return "is the name of thumbgen's registry of the indexes under root" }
         if name == Self.reportName { return "is the name of the report thumbgen writes beside an index" }
         if name.hasPrefix(TemporaryNames.prefix) { return "starts with \(TemporaryNames.prefix), which names thumbgen's temporary files" }
+        if name.hasSuffix(".slice.json") { return "is named like an index slice (name.slice.json), which thumbgen writes beside a split index" }
         if let marker = name.ranges(of: ".shard-").last,
            IndexPaths(indexPath: name[..<marker.lowerBound] + ".json").shard(named: name) != nil {
             return "is named like a shard index (name.shard-K-of-N.json), which thumbgen writes and deletes beside an index"
@@ -50,12 +51,13 @@ public struct IndexPaths: Sendable {
         return (k, n)
     }
 
-    /// Is `relative` (to root) one of thumbgen's own files: a rendition, the index, a shard index,
-    /// the report, the registry, or a temporary file?
+    /// Is `relative` (to root) one of thumbgen's own files: a rendition, the index or a slice of
+    /// it (a file of the index's name in any folder), a shard index, the report, the registry,
+    /// or a temporary file?
     public func isGeneratorFile(_ relative: String) -> Bool {
         let name = relative.lastPathPart
         if RenditionNaming.isRenditionName(name) || name.hasPrefix(TemporaryNames.prefix) || relative == index
-            || relative == Self.registry { return true }
+            || relative == Self.registry || IndexSlices(paths: self).isSliceName(relative) { return true }
         guard relative.parentPath == folder else { return false }
         return name == Self.reportName || shard(named: name) != nil
     }

@@ -41,8 +41,8 @@ struct IndexRegistry: Equatable {
         IndexRegistry(indexes: indexes.filter { $0 != index })
     }
 
-    /// Every file (root-relative) the other indexes list, their shard indexes included; an index
-    /// that is gone or damaged lists nothing.
+    /// Every file (root-relative) the other indexes list, their shard indexes included, and the
+    /// indexes and their slices themselves; an index that is gone or damaged lists nothing.
     func filesListed(besides own: String, files: SiteFiles) -> Set<String> {
         var listed = Set<String>()
         for other in indexes where other != own {
@@ -51,9 +51,12 @@ struct IndexRegistry: Equatable {
             if let names = files.list(paths.folder) {
                 indexFiles += names.filter { paths.shard(named: $0) != nil }.map { paths.folder.isEmpty ? $0 : paths.folder + "/" + $0 }
             }
+            // The other index and its slices are its files too: no build writes or deletes them.
+            listed.insert(other)
             for indexFile in indexFiles {
                 guard let index = IndexStore(files: files).load(indexFile) else { continue }
                 listed.formUnion(IndexFileList.allListed(of: index, paths: paths))
+                listed.formUnion(IndexSlices(paths: paths).listed(by: index))
             }
         }
         return listed

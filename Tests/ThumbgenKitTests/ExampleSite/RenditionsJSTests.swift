@@ -19,6 +19,6 @@ import TestSupport
         let node = try #require(Self.node, "CI=true and there is no node")
         let (status, text) = try Subprocess.run(node, ["--test", "Clients/web/"], in: Self.project)
         #expect(status == 0, "\(text)")
-        #expect(text.contains("# pass 8") && text.contains("# fail 0"), "\(text)")
+        #expect(text.contains("# pass 12") && text.contains("# fail 0"), "\(text)")
     }
 }

@@ -48,6 +48,8 @@ enum SchemaCases {
         ("a size with spaces", manifest("slots:\n  thumb: { size: 60 x 60, scales: [1] }")),
         ("the largest slot", manifest("slots:\n  thumb: { size: 100000x100000, scales: [0.01, 100] }")),
         ("a quoted glob", manifest("images:\n  - path: \"*.jpg\"\n    slots: [thumb]")),
+        ("an index split by folder", manifest("index: { path: out/renditions.json, split: folder }")),
+        ("an index not split, with the default path", manifest("index: { split: none }")),
     ]
 
     static let broken: [(String, String)] = [
@@ -91,6 +93,9 @@ enum SchemaCases {
         ("an index that is not JSON", manifest("index: renditions.txt")),
         ("an index outside root", manifest("index: ../renditions.json")),
         ("an absolute index", manifest("index: /tmp/renditions.json")),
+        ("an unknown index split", manifest("index: { path: renditions.json, split: folders }")),
+        ("an unknown index key", manifest("index: { path: renditions.json, splits: folder }")),
+        ("a split index outside root", manifest("index: { path: ../renditions.json, split: folder }")),
         ("sizes with a quote", manifest("slots:\n  thumb: { size: 60x60, scales: [1], sizes: '100vw\"' }")),
     ]
 

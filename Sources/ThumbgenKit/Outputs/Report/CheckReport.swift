@@ -12,6 +12,7 @@ package enum CheckReport {
         case .damaged: lines.append("stale\t\(manifest.indexPath)\tthe index is damaged; a build writes it again")
         case .stale: lines.append("stale\t\(manifest.indexPath)\tthe index does not match the manifest and images")
         }
+        for slice in plan.slices { lines.append("\(slice.state.rawValue)\t\(NameText.displayed(slice.path))\t\(reason(slice))") }
         for item in plan.items where item.mark != .reuse {
             switch item.mark {
             case .new:
@@ -53,6 +54,18 @@ package enum CheckReport {
             .object(["kind": .string(item.mark == .prune ? "prune" : item.exists ? "stale" : "missing"), "path": .string(item.path),
                      "reason": .string(item.mark == .prune ? "no longer needed" : StaleReason.because(item.reasons, image: item.image ?? ""))])
         }
-        return ["items": .array(items), "up_to_date": .bool(plan.isUpToDate)]
+        let slices = plan.slices.map { slice -> JSONValue in
+            .object(["kind": .string(slice.state.rawValue), "path": .string(slice.path), "reason": .string(reason(slice))])
+        }
+        return ["items": .array(slices + items), "up_to_date": .bool(plan.isUpToDate)]
+    }
+
+    /// Why a slice is in the plan.
+    static func reason(_ slice: BuildPlan.Slice) -> String {
+        switch slice.state {
+        case .missing: "an index slice of the split index; a build writes it"
+        case .stale: "an index slice that does not match the index; a build writes it again"
+        case .prune: "an index slice of a folder that has no images any more; a build deletes it"
+        }
     }
 }

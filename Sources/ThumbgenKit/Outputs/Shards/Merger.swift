@@ -56,18 +56,45 @@ public struct Merger: Sendable {
             try Self.join(shard, into: &index, owner: &owner, paths: generator.paths, files: files)
             merged = index
         }
-        let index = merged!
+        var index = merged!
+        index.slices = generator.slices.listing(of: index, split: manifest.indexSplit)
         do {
             let journal = try BuildJournal(name: generator.state.mergeJournal, state: generator.state)
             let registry = IndexRegistry.load(files)
             try registry.adding(generator.paths.index).save(files, previous: registry, temporaryName: journal.temporaryName())
+            let staleSlices = try writeSlices(of: index, registry: registry, files: files, journal: journal)
             try IndexStore(files: files).write(index, to: generator.paths.index, journal: journal)
+            for path in staleSlices { files.remove(path) }
             for file in shardFiles { files.remove(file.path) }
             journal.remove()
+        } catch let failure as Failure {
+            throw failure
         } catch {
-            throw .stopped(error.description)
+            throw .stopped("\(error)")
         }
         return index
+    }
+
+    /// Writes the merged index's slices, as a whole build does; returns those of the index it
+    /// replaces that it has no more, to delete once it is written (both journalled first, so a
+    /// killed merge leaves them owned).
+    private func writeSlices(of index: RenditionIndex, registry: IndexRegistry, files: SiteFiles,
+                             journal: BuildJournal) throws(Failure) -> [String] {
+        let slices = IndexSlices(paths: IndexPaths(indexPath: manifest.indexPath))
+        let foreign = registry.filesListed(besides: manifest.indexPath, files: files)
+        let earlier = slices.listed(by: IndexStore(files: files).load(manifest.indexPath))
+        let paths = slices.contents(of: index).map(\.path)
+        let stale = slices.stale(earlier, keeping: Set(paths), files: files, foreign: foreign)
+        journal.record(paths + stale)
+        do {
+            try slices.write(index, files: files, foreign: foreign, journal: journal)
+        } catch {
+            switch error {
+            case .refused(let reason): throw .refused(reason)
+            case .stopped(let error): throw .stopped(error.description)
+            }
+        }
+        return stale
     }
 
     /// Every shard of one split is there, once.
