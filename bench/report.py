@@ -243,7 +243,7 @@ def _shards_table(record):
 def _cache_table(record):
     cache = record.get("cache")
     if not cache:
-        return ""
+        return []
     m, moved = cache["medians"], cache["moved"]
     down, up = moved.get("remote", {}), moved.get("fill", {})
     rows = [("cold: a fresh clone, no cache", m["cold"], cache["written_cold"], ""),
@@ -264,7 +264,7 @@ def _cache_table(record):
     lines += ["", f"A fresh clone with a warm remote cache takes {cache['remote_ratio'] * 100:.1f}% of the cold build's "
               f"wall time (target: at most 10%, {verdict}); the server holds {cache['store_bytes'] / 1e6:.1f} MB. "
               f"Medians of {cache['reps']} runs.", ""]
-    return "\n".join(lines)
+    return lines
 
 
 def _modern_tables(record):
@@ -574,11 +574,12 @@ def markdown(record, tools):
 def write(record, tools, folder, stem):
     """Writes folder/stem.md and folder/stem.json; returns the markdown."""
     os.makedirs(folder, exist_ok=True)
+    # The record first: a table that fails to render loses no measurement (rerender mends it).
+    with open(os.path.join(folder, f"{stem}.json"), "w") as f:
+        json.dump(record, f, indent=1, sort_keys=True, default=str)
     text = markdown(record, tools)
     with open(os.path.join(folder, f"{stem}.md"), "w") as f:
         f.write(text)
-    with open(os.path.join(folder, f"{stem}.json"), "w") as f:
-        json.dump(record, f, indent=1, sort_keys=True, default=str)
     return text
 
 
