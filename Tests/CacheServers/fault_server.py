@@ -14,6 +14,9 @@ MODE:
   truncate      GET cas/<hash> promises the file's length, sends half, closes
   die-after N   answers N requests, then the process ends at once (a server killed mid-build)
   answer FILE   sends FILE's bytes, as they are, as the answer to every request
+  stray         answers 404 and, in the same write, a second answer (200) nobody asked for,
+                keeping the connection open
+  trickle       answers 404 one byte every half second
 """
 import os
 import socket
@@ -81,6 +84,14 @@ class Server:
             threading.Event().wait()
         if mode == "status":
             answer(conn, int(self.argument), b"no", head_only=method == "HEAD")
+            return True
+        if mode == "stray":
+            conn.sendall(b"HTTP/1.1 404 X\r\nContent-Length: 0\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")
+            return True
+        if mode == "trickle":
+            for byte in b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n":
+                conn.sendall(bytes([byte]))
+                threading.Event().wait(0.5)
             return True
         if mode == "answer":
             with open(self.argument, "rb") as f:

@@ -8,7 +8,8 @@ public final class CacheServer: @unchecked Sendable {
     public enum Kind: Sendable {
         /// nginx; with `tokens`, `Bearer write-token` may PUT, `Bearer read-token` may only read,
         /// anything else is 401. With `tls`, https with a certificate for 127.0.0.1 (`certificate`).
-        case nginx(tokens: Bool = false, tls: Bool = false)
+        /// `certifiedFor`: the certificate's subjectAltName (another name makes it a mismatch).
+        case nginx(tokens: Bool = false, tls: Bool = false, certifiedFor: String = "IP:127.0.0.1")
         case wsgidav
         /// fault_server.py's MODE and ARGUMENT.
         case fault(String, String? = nil)
@@ -55,10 +56,10 @@ public final class CacheServer: @unchecked Sendable {
                                  "--no-config", "-q", "-q", "-q"]
             process.standardOutput = FileHandle.nullDevice
             try process.run()
-        case .nginx(let tokens, let tls):
+        case .nginx(let tokens, let tls, let name):
             port = try Self.freePort()
             secure = tls
-            if tls { certificate = try Self.makeCertificate(in: scratch) }
+            if tls { certificate = try Self.makeCertificate(in: scratch, for: name) }
             let configuration = scratch.write("nginx.conf", text: Self.nginxConfiguration(port: port, root: folder.path, run: scratch.path,
                                                                                            tokens: tokens, tls: tls))
             process.executableURL = URL(fileURLWithPath: Self.nginx)
@@ -127,11 +128,11 @@ public final class CacheServer: @unchecked Sendable {
         return address
     }
 
-    /// A self-signed certificate for 127.0.0.1 and its key, made by the openssl command.
-    private static func makeCertificate(in folder: ScratchFolder) throws -> String {
+    /// A self-signed certificate for `name` (`IP:127.0.0.1`, `DNS:cache.example`) and its key, made by the openssl command.
+    private static func makeCertificate(in folder: ScratchFolder, for name: String) throws -> String {
         let result = try Subprocess.run("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
                                                             "-keyout", folder.path + "/key.pem", "-out", folder.path + "/cert.pem",
-                                                            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"])
+                                                            "-subj", "/CN=thumbgen test", "-addext", "subjectAltName=\(name)"])
         guard result.status == 0 else { throw Failure("openssl req failed: \(result.output)") }
         return folder.path + "/cert.pem"
     }

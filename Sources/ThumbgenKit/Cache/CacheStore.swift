@@ -16,4 +16,22 @@ protocol CacheStore: Sendable {
 /// Why the cache could not be used for one request: the build goes on without it.
 struct CacheFault: Error, Equatable {
     var reason: String
+    /// The request failed before any byte of an answer came (a kept connection the server had
+    /// closed): it may be sent again on a new connection.
+    var beforeAnswer = false
+}
+
+/// The only names a store is asked for: `ac/` or `cas/` and 64 lowercase hex digits. A record's
+/// claim of a hash is text from the cache; checked here, it can never become a path, a request
+/// line or an escape sequence in a message.
+enum CacheKey {
+    static func isValid(_ key: String) -> Bool {
+        let bytes = Array(key.utf8)
+        let prefix = bytes.starts(with: Array("ac/".utf8)) ? 3 : bytes.starts(with: Array("cas/".utf8)) ? 4 : 0
+        return prefix > 0 && isHash(bytes[prefix...])
+    }
+
+    static func isHash<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        bytes.count == 64 && bytes.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+    }
 }

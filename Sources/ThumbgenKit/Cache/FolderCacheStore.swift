@@ -22,6 +22,12 @@ struct FolderCacheStore: CacheStore {
         if sweeps, case .success(let root) = root { Self.removeAbandonedTemporaries(root) }
     }
 
+    /// The folder, for a name that is a cache key (`CacheKey`), never any other path.
+    private func checked(_ key: String) throws(CacheFault) -> RootDirectory {
+        guard CacheKey.isValid(key) else { throw CacheFault(reason: "a name that is not a cache key was not asked for") }
+        return try root.get()
+    }
+
     /// Temporaries are thumbgen's own names (`.tmp-<pid>-<number>`); one an hour old belongs to
     /// a writer that was killed (a live one renames its file within the request's time limit),
     /// so it goes. Younger ones may be another machine's write in progress and stay.
@@ -42,7 +48,7 @@ struct FolderCacheStore: CacheStore {
     }
 
     func get(_ key: String, limit: Int) throws(CacheFault) -> [UInt8]? {
-        let root = try root.get()
+        let root = try checked(key)
         do {
             return try root.read(key, limit: limit)
         } catch where error.code == ENOENT {
@@ -53,7 +59,7 @@ struct FolderCacheStore: CacheStore {
     }
 
     func contains(_ key: String) throws(CacheFault) -> Bool {
-        switch try root.get().entry(key) {
+        switch try checked(key).entry(key) {
         case .file: return true
         case .missing: return false
         case .blocked(let error): throw CacheFault(reason: error.reason)
@@ -62,7 +68,7 @@ struct FolderCacheStore: CacheStore {
     }
 
     func put(_ key: String, _ bytes: [UInt8]) throws(CacheFault) {
-        let root = try root.get()
+        let root = try checked(key)
         // Unique per process and call: builds on other machines write the same names at once.
         let temporary = ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"  // isTemporary's pattern
         do {

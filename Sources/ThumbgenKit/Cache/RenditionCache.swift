@@ -70,13 +70,15 @@ final class RenditionCache: Sendable {
     private func files(of record: CacheRecord, recipe: Recipe, planned: PlannedImage, paths: IndexPaths) throws(CacheFault) -> MadeImage? {
         let renditions = planned.plan.renditions
         guard record.recipe == recipe.text, record.renditions.count == renditions.count else { return nil }
+        try Self.checkClaims(record)
         var made = MadeImage(placeholder: record.placeholder, warnings: record.warnings)
         for (rendition, cached) in zip(renditions, record.renditions) {
             let size = rendition.geometry.size
             guard cached.width == size.width, cached.height == size.height else { return nil }
             var modern: [(format: OutputFormat, bytes: [UInt8])] = []
             for source in cached.sources {
-                guard let format = Formats.output(ImageFormat(source.format)), format.role == .modern else { return nil }
+                guard let format = Formats.output(ImageFormat(source.format)), format.role == .modern,
+                      !modern.contains(where: { $0.format.name == format.name }) else { return nil }
                 modern.append((format, try blob(source.blob)))
             }
             made.add(rendition, size: size, fallback: try blob(cached.fallback), fallbackFormat: planned.fallback,
@@ -85,9 +87,33 @@ final class RenditionCache: Sendable {
         return made
     }
 
+    /// What a record says beyond its files, held to what a build of thumbgen writes: a bounded
+    /// number of files and bytes, a placeholder a page can carry, warnings of plain text.
+    static func checkClaims(_ record: CacheRecord) throws(CacheFault) {
+        let modernFormats = Formats.outputs.filter { $0.role == .modern }.count
+        let total = record.renditions.reduce(0) { sum, rendition in
+            sum + rendition.fallback.bytes + rendition.sources.reduce(0) { $0 + $1.blob.bytes }
+        }
+        guard record.renditions.allSatisfy({ $0.sources.count <= modernFormats }), total >= 0, total <= blobLimit else {
+            throw CacheFault(reason: "a record names more files or bytes than an image has; it was ignored")
+        }
+        if let placeholder = record.placeholder {
+            let color = Array(placeholder.color.utf8)
+            let isColor = color.count == 7 && color[0] == 0x23 && color.dropFirst().allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+            let isHash = placeholder.thumbhash.utf8.count <= 64 && placeholder.thumbhash.utf8.allSatisfy {
+                ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2F
+            }
+            guard isColor, isHash else { throw CacheFault(reason: "a record's placeholder is not a colour and a ThumbHash; it was ignored") }
+        }
+        guard record.warnings.count <= 16, record.warnings.allSatisfy({ $0.utf8.count <= 1000 && !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) else {
+            throw CacheFault(reason: "a record's warnings are not plain text; it was ignored")
+        }
+    }
+
     /// The file of `blob`, its size and hash checked.
     private func blob(_ blob: CacheRecord.Blob) throws(CacheFault) -> [UInt8] {
-        guard blob.bytes >= 0, blob.bytes <= Self.blobLimit, blob.sha256.count == 64 else {
+        guard CacheKey.isHash(blob.sha256.utf8) else { throw CacheFault(reason: "a record names a file by something that is not a SHA-256") }
+        guard blob.bytes >= 0, blob.bytes <= Self.blobLimit else {
             throw CacheFault(reason: "a record names a file of \(blob.bytes) bytes, which thumbgen does not take")
         }
         guard let bytes = try store.get("cas/" + blob.sha256, limit: blob.bytes) else {

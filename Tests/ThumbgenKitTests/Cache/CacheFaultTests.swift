@@ -114,15 +114,65 @@ import TestSupport
 /// Answers no server should give, read by the HTTP store itself: each is a fault with a reason,
 /// never a crash, a hang or a body larger than asked for.
 @Suite struct HostileCacheAnswerTests {
+    static let key = String(repeating: "ab", count: 32)
+
+    static func store(_ server: CacheServer, seconds: Double = 5) throws -> HTTPCacheStore {
+        guard case .success(.server(let parsed)) = CacheURL.parse(server.url) else { throw CacheFault(reason: "not an HTTP URL: \(server.url)") }
+        return HTTPCacheStore(server: parsed, token: nil, timing: CacheTiming(connectSeconds: 2, requestSeconds: seconds))
+    }
+
     static func get(answer: String, limit: Int = 1 << 20) throws -> Result<[UInt8]?, CacheFault> {
         let file = ScratchFolder("thumbgen-answer")
         let path = file.write("answer", Array(answer.utf8))
         let server = try CacheServer(.fault("answer", path))
         defer { server.stop() }
-        guard case .success(.server(let parsed)) = CacheURL.parse(server.url) else { throw CacheFault(reason: "not an HTTP URL: \(server.url)") }
-        let store = HTTPCacheStore(server: parsed, token: nil, timing: CacheTiming(connectSeconds: 2, requestSeconds: 5))
-        return Result { () throws(CacheFault) in try store.get("ac/x", limit: limit) }
+        let store = try store(server)
+        return Result { () throws(CacheFault) in try store.get("ac/" + key, limit: limit) }
     }
+
+    /// An answer nobody asked for, sent after the real one on a kept connection, is never read
+    /// as the next request's answer (here it would say the cache has a file it has not).
+    @Test func aStrayAnswerOnAKeptConnectionIsNotTheNextOnes() throws {
+        let server = try CacheServer(.fault("stray"))
+        defer { server.stop() }
+        let store = try Self.store(server)
+        for _ in 0..<3 {
+            #expect(try store.get("ac/" + Self.key, limit: 100) == nil)
+            #expect(try store.contains("cas/" + Self.key) == false)
+        }
+    }
+
+    /// The time limit is the whole request's, not each wait's: a server that answers a byte at a
+    /// time is given up on when the request's time is over.
+    @Test func aServerTricklingItsAnswerIsGivenUpOnInTime() throws {
+        let server = try CacheServer(.fault("trickle"))
+        defer { server.stop() }
+        let store = try Self.store(server, seconds: 2)
+        let started = Date()
+        let result = Result { () throws(CacheFault) in try store.get("ac/" + Self.key, limit: 100) }
+        let seconds = Date().timeIntervalSince(started)
+        guard case .failure(let fault) = result else { Issue.record("a trickled answer was taken: \(result)"); return }
+        #expect(fault.reason.contains("no answer in time"), "\(fault.reason)")
+        #expect(seconds < 4, "gave up after \(seconds) s with a 2 s limit")
+    }
+
+    /// Names the store is asked for are cache keys only: never a path out of the folder, never
+    /// bytes that would end a request line.
+    @Test func namesThatAreNotCacheKeysAreNeverAsked() throws {
+        let server = try CacheServer(.fault("store"))
+        defer { server.stop() }
+        let folder = ScratchFolder("thumbgen-cache-keys")
+        let stores: [any CacheStore] = [try Self.store(server), FolderCacheStore(path: folder.path)]
+        for store in stores {
+            for key in ["ac/../../etc/passwd", "cas/" + Self.key + "\r\nHost: x", "cas/" + Self.key.uppercased(), "other/" + Self.key, "ac/" + Self.key.dropLast()] {
+                let result = Result { () throws(CacheFault) in try store.put(key, [1]) }
+                guard case .failure(let fault) = result else { Issue.record("\(store.name) took '\(key)'"); continue }
+                #expect(fault.reason == "a name that is not a cache key was not asked for")
+            }
+        }
+        #expect(server.folder.files().isEmpty && folder.files().isEmpty)
+    }
+
 
     @Test(arguments: [
         ("HTTP/1.1 200 OK\r\nContent-Length: 1000000000000\r\n\r\nab", "sent 1000000000000 bytes where at most 1048576"),

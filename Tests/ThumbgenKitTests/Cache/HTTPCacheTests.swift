@@ -85,6 +85,18 @@ struct HTTPCacheTests {
         #expect(machines.files(machines.first) == machines.files(machines.second))
     }
 
+    /// A certificate the machine trusts, but for another host, is refused: the name is checked.
+    @Test(.needsBinary) func aTrustedCertificateForAnotherHostIsRefused() throws {
+        let running = try CacheServer(.nginx(tls: true, certifiedFor: "IP:127.0.0.2"))
+        defer { running.stop() }
+        let machines = SharedCacheTests.Machines(photos: 1, url: running.url)
+        let run = try Executable.run(["build", machines.first.manifestPath, "--strict", "--cache", running.url],
+                                     environment: ["SSL_CERT_FILE": try #require(running.certificate)])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.err.contains("the TLS handshake failed (the server's certificate: IP address mismatch)"), "\(run.err)")
+        #expect(running.folder.files().isEmpty)
+    }
+
     /// CI's shape: `main` built once and filled the cache; then each of three shards runs on a
     /// fresh clone, downloads its images' files instead of decoding, and the merge of what the
     /// shards made (collected as CI collects artifacts) is byte for byte the whole build.

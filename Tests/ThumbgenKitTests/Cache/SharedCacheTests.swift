@@ -150,4 +150,36 @@ import TestSupport
         #expect(machines.cache.exists("cas/.tmp-fresh-1") && machines.cache.exists("cas/.tmp-notours"), "not thumbgen's names")
         #expect(FileManager.default.fileExists(atPath: young), "another writer's temporary in progress")
     }
+
+    /// What a record claims beyond its files is held to what thumbgen writes: a hash that is not
+    /// one (here with a line break that would end a request line), a placeholder that is not a
+    /// colour (here CSS that would leave the page's style), warnings that are not plain text.
+    @Test(arguments: [("hash", "a record names a file by something that is not a SHA-256"),
+                      ("color", "a record's placeholder is not a colour and a ThumbHash"),
+                      ("warning", "a record's warnings are not plain text")])
+    func aRecordsClaimsAreCheckedBeforeUse(_ claim: String, _ words: String) throws {
+        let machines = Machines(photos: 1)
+        #expect(machines.build(machines.first).code == .success)
+        let recordName = try #require(machines.cache.files().first { $0.hasPrefix("ac/") && !$0.contains(".tmp") })
+        let bytes = try #require(machines.cache.read(recordName))
+        var record = try #require(try JSONSerialization.jsonObject(with: Data(bytes.prefix { $0 != 0x0A })) as? [String: Any])
+        switch claim {
+        case "hash":
+            var renditions = try #require(record["renditions"] as? [[String: Any]])
+            var fallback = try #require(renditions[0]["fallback"] as? [String: Any])
+            fallback["sha256"] = String(repeating: "a", count: 40) + "\r\nHost: elsewhere\r\n\r\n"
+            renditions[0]["fallback"] = fallback
+            record["renditions"] = renditions
+        case "color":
+            record["placeholder"] = ["color": "red}</style><script>alert(1)</script>", "thumbhash": "AAAA"]
+        default:
+            record["warnings"] = ["\u{1B}]0;owned\u{07}"]
+        }
+        let changed = try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys])
+        _ = machines.cache.write(recordName, [UInt8](changed) + [0x0A])
+        let second = machines.build(machines.second, ["--strict"])
+        #expect(second.code == .success && second.cache["hits"] == 0 && second.cache["errors"] == 1, "\(second.err)")
+        #expect(second.err.contains(words), "\(second.err)")
+        #expect(machines.files(machines.first) == machines.files(machines.second))
+    }
 }

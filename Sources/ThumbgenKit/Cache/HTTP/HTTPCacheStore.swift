@@ -60,17 +60,28 @@ final class HTTPCacheStore: CacheStore {
         guard (200...299).contains(status) else { throw refusal(status, "PUT", key) }
     }
 
-    /// MKCOL on every folder above `key` not yet made in this build; one that exists (405) is fine.
+    /// MKCOL on the folders above `key` that are missing: from the deepest up until one is made
+    /// or there (a 409 says its parent is missing too), then down again. A folder above the URL's
+    /// own path is never asked for first; one that exists answers 405, which is fine.
     private func makeFolders(for key: String) throws(CacheFault) {
         let parts = (server.path + "/" + key).split(separator: "/").dropLast()
-        var folder = ""
-        for part in parts {
-            folder += "/" + part
-            guard !madeFolders.withLock({ $0.contains(folder) }) else { continue }
-            let status = try request("MKCOL", path: folder + "/").status
-            guard (200...299).contains(status) || status == 405 else { throw refusal(status, "MKCOL", folder) }
-            madeFolders.withLock { _ = $0.insert(folder) }
+        let folders = parts.indices.map { "/" + parts[parts.startIndex...$0].joined(separator: "/") + "/" }
+        var deepestMade = folders.count
+        for index in folders.indices.reversed() {
+            guard !madeFolders.withLock({ $0.contains(folders[index]) }) else { break }
+            let status = try request("MKCOL", path: folders[index]).status
+            if (200...299).contains(status) || status == 405 {
+                deepestMade = index
+                break
+            }
+            guard status == 409 else { throw refusal(status, "MKCOL", folders[index]) }
+            deepestMade = index
         }
+        for index in folders.indices where index > deepestMade {
+            let status = try request("MKCOL", path: folders[index]).status
+            guard (200...299).contains(status) || status == 405 else { throw refusal(status, "MKCOL", folders[index]) }
+        }
+        madeFolders.withLock { $0.formUnion(folders) }
     }
 
     private func refusal(_ status: Int, _ method: String, _ key: String) -> CacheFault {
@@ -87,7 +98,8 @@ final class HTTPCacheStore: CacheStore {
     }
 
     private func request(_ method: String, _ key: String, body: [UInt8]? = nil, limit: Int = 0) throws(CacheFault) -> HTTPResponse {
-        try request(method, path: server.path + "/" + key, body: body, limit: limit)
+        guard CacheKey.isValid(key) else { throw CacheFault(reason: "a name that is not a cache key was not asked for") }
+        return try request(method, path: server.path + "/" + key, body: body, limit: limit)
     }
 
     /// One request and its answer.
@@ -97,17 +109,29 @@ final class HTTPCacheStore: CacheStore {
         let head = self.head(method, path: path, bodyLength: body?.count)
         var message = Array(head.utf8)
         if let body { message += body }
-        // A kept connection the server has since closed fails before any answer: once more, new.
-        if let kept = idle.withLock({ $0.popLast() }), let response = try? exchange(kept, message, method, limit, deadline) {
-            return finish(kept, response)
+        // A kept connection the server closed since fails before any byte of an answer: that
+        // request goes once more, on a new connection. Any other fault is the answer's.
+        while let kept = idle.withLock({ $0.popLast() }) {
+            guard kept.isQuiet else { continue }
+            do {
+                return finish(kept, try exchange(kept, message, method, limit, deadline))
+            } catch where error.beforeAnswer {
+                break
+            }
         }
         let connection = try HTTPConnection(to: server, tls: tls, connectSeconds: timing.connectSeconds, deadline: deadline)
         return finish(connection, try exchange(connection, message, method, limit, deadline))
     }
 
     private func exchange(_ connection: HTTPConnection, _ message: [UInt8], _ method: String, _ limit: Int, _ deadline: Deadline) throws(CacheFault) -> HTTPResponse {
-        do {
-            try connection.send(message, deadline: deadline)
+        do throws(CacheFault) {
+            do throws(CacheFault) {
+                try connection.send(message, deadline: deadline)
+            } catch {
+                var fault = error
+                fault.beforeAnswer = !error.reason.hasPrefix("no answer in time")
+                throw fault
+            }
             return try HTTPResponse.read(from: connection, method: method, limit: limit, deadline: deadline)
         } catch {
             connection.reusable = false

@@ -7,19 +7,33 @@ import LibCrypto
 /// to one caller, which is why it may cross threads.
 final class HTTPConnection: @unchecked Sendable {
     private let socket: Int32
-    private var tls: OpaquePointer?
+    private let tls: OpaquePointer?
     /// False once anything went wrong or the server said it closes: the pool drops it.
     var reusable = true
 
     init(to server: CacheURL.Server, tls context: TLSContext?, connectSeconds: Double, deadline: Deadline) throws(CacheFault) {
-        socket = try Self.connect(server, deadline: deadline.capped(seconds: connectSeconds))
-        guard let context else { return }
-        do {
-            tls = try context.handshake(socket: socket, host: server.host, deadline: deadline)
-        } catch {
-            close(socket)
-            throw error
+        // Both made before any property is set: a failure closes the socket here, once, and
+        // no deinit runs for a connection that never was.
+        let socket = try Self.connect(server, deadline: deadline.capped(seconds: connectSeconds))
+        var session: OpaquePointer?
+        if let context {
+            do {
+                session = try context.handshake(socket: socket, host: server.host, deadline: deadline)
+            } catch {
+                close(socket)
+                throw error
+            }
         }
+        self.socket = socket
+        tls = session
+    }
+
+    /// Whether a kept connection can carry another request: nothing arrived since its last
+    /// answer (a stray byte, or the server's close, would be read as the next answer).
+    var isQuiet: Bool {
+        if let tls, SSL_pending(tls) > 0 { return false }
+        var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) == 0
     }
 
     deinit {
@@ -67,6 +81,7 @@ final class HTTPConnection: @unchecked Sendable {
     private func transfer(_ tls: OpaquePointer, _ deadline: Deadline, _ doing: String, _ call: () -> Int32) throws(CacheFault) -> Int {
         try TLSContext.withoutBrokenPipeSignal { () throws(CacheFault) -> Int in
             while true {
+                ERR_clear_error()
                 let result = call()
                 if result > 0 { return Int(result) }
                 switch SSL_get_error(tls, result) {

@@ -9,16 +9,37 @@ struct HTTPResponse {
     var closes: Bool
 
     static let headLimit = 64 << 10
-    /// An error's body is read this far, to reuse the connection; past it the connection goes.
+    /// Any other body is read this far, to reuse the connection; past it the connection goes.
     static let errorBodyLimit = 64 << 10
 
     /// The answer to `method` (HEAD has no body). `limit`: the largest successful body taken.
     static func read(from connection: HTTPConnection, method: String, limit: Int, deadline: Deadline) throws(CacheFault) -> HTTPResponse {
-        var input = Input(connection: connection, deadline: deadline)
+        // Everything read for one answer, framing included, is bounded by what it may hold.
+        var input = Input(connection: connection, deadline: deadline, budget: limit + 4 * headLimit)
+        do {
+            var response = try answer(&input, method: method, limit: limit)
+            // A byte past the answer belongs to no request: the connection is not used again.
+            if input.start < input.buffer.count { response.closes = true }
+            return response
+        } catch {
+            var fault = error
+            fault.beforeAnswer = input.received == 0 && !error.reason.hasPrefix("no answer in time")
+            throw fault
+        }
+    }
+
+    private static func answer(_ input: inout Input, method: String, limit: Int) throws(CacheFault) -> HTTPResponse {
+        var interim = 0
         while true {
             let head = try Head(try input.head())
-            if (100...199).contains(head.status) { continue }
-            let successful = (200...299).contains(head.status)
+            if (100...199).contains(head.status) {
+                interim += 1
+                guard interim <= 8 else { throw CacheFault(reason: "the server sent more than 8 interim answers") }
+                continue
+            }
+            // Only a successful GET's body is what was asked for; any other body (an error page,
+            // a PUT's or MKCOL's confirmation) is read at most this far and not kept.
+            let successful = (200...299).contains(head.status) && method == "GET"
             var response = HTTPResponse(status: head.status, body: [], closes: head.closes)
             guard method != "HEAD", head.status != 204, head.status != 304 else { return response }
             let cap = successful ? limit : errorBodyLimit
@@ -45,6 +66,7 @@ struct HTTPResponse {
         var length: Int?
         var chunked = false
         var closes = false
+        var hasLength = false
 
         init(_ bytes: ArraySlice<UInt8>) throws(CacheFault) {
             let text = String(decoding: bytes, as: UTF8.self)
@@ -63,6 +85,12 @@ struct HTTPResponse {
                 let value = line[line.index(after: colon)...].trimmingSpaces().lowercased()
                 try take(name, value)
             }
+            // Both framings at once is how answers are smuggled: the chunks are read, the
+            // connection is not trusted with another request.
+            if chunked && hasLength {
+                closes = true
+                length = nil
+            }
         }
 
         private mutating func take(_ name: String, _ value: String) throws(CacheFault) {
@@ -73,6 +101,7 @@ struct HTTPResponse {
                     throw CacheFault(reason: "the server sent a Content-Length of '\(value.prefix(20))'")
                 }
                 length = number
+                hasLength = true
             case "transfer-encoding":
                 let codings = value.split(separator: ",").map { $0.trimmingSpaces() }
                 guard codings == ["chunked"] else { throw CacheFault(reason: "the server sent a transfer encoding other than chunked") }
@@ -91,43 +120,50 @@ struct HTTPResponse {
     private struct Input {
         let connection: HTTPConnection
         let deadline: Deadline
+        /// How many bytes the answer may take in all.
+        let budget: Int
         var buffer: [UInt8] = []
         var start = 0
+        private(set) var received = 0
 
-        init(connection: HTTPConnection, deadline: Deadline) {
+        init(connection: HTTPConnection, deadline: Deadline, budget: Int) {
             self.connection = connection
             self.deadline = deadline
+            self.budget = budget
         }
 
         /// Reads more; false when the server closed the connection.
         mutating func fill() throws(CacheFault) -> Bool {
-            if start > 0, start == buffer.count {
-                buffer.removeAll(keepingCapacity: true)
+            guard received <= budget else { throw CacheFault(reason: "the server sent more than \(budget) bytes for one answer") }
+            if start > 0 {
+                buffer.removeFirst(start)
                 start = 0
             }
             let old = buffer.count
             buffer.append(contentsOf: repeatElement(0, count: 64 << 10))
-            let received = buffer.withUnsafeMutableBytes { raw in
+            let outcome = buffer.withUnsafeMutableBytes { raw in
                 Result { () throws(CacheFault) -> Int in
                     try connection.receive(UnsafeMutableRawBufferPointer(rebasing: raw[old...]), deadline: deadline)
                 }
             }
-            let count = try received.get()
+            let count = try outcome.get()
             buffer.removeLast(buffer.count - old - count)
+            received += count
             return count > 0
         }
 
         /// Through the empty line that ends a head; the slice excludes it.
         mutating func head() throws(CacheFault) -> ArraySlice<UInt8> {
-            var searched = start
+            // How far past `start` has been searched (fill may move what is unread to the front).
+            var searched = 0
             while true {
                 let ending: [UInt8] = [13, 10, 13, 10]
-                if buffer.count - start >= 4, let end = Self.find(ending, in: buffer, from: max(start, searched - 3)) {
+                if buffer.count - start >= 4, let end = Self.find(ending, in: buffer, from: start + max(0, searched - 3)) {
                     let head = buffer[start..<end]
                     start = end + 4
                     return head
                 }
-                searched = buffer.count
+                searched = buffer.count - start
                 guard buffer.count - start < HTTPResponse.headLimit else { throw CacheFault(reason: "the server's answer has a head over 64 KiB") }
                 guard try fill() else { throw CacheFault(reason: "the server closed the connection before answering") }
             }
@@ -165,7 +201,7 @@ struct HTTPResponse {
             var body: [UInt8] = []
             while true {
                 let sizeText = try line().prefix { $0 != ";" }.trimmingSpaces()
-                guard !sizeText.isEmpty, sizeText.count <= 15, let size = Int(sizeText, radix: 16), size >= 0 else {
+                guard !sizeText.isEmpty, sizeText.count <= 15, sizeText.allSatisfy(\.isHexDigit), let size = Int(sizeText, radix: 16) else {
                     throw CacheFault(reason: "the server sent a chunk size of '\(sizeText.prefix(20))'")
                 }
                 if size == 0 { break }
@@ -173,7 +209,11 @@ struct HTTPResponse {
                 body += try exactly(size)
                 guard try line().isEmpty else { throw CacheFault(reason: "the server's chunk is longer than its size") }
             }
-            while try !line().isEmpty {}  // trailers
+            var trailers = 0
+            while try !line().isEmpty {
+                trailers += 1
+                guard trailers <= 64 else { throw CacheFault(reason: "the server sent more than 64 trailer lines") }
+            }
             return body
         }
 

@@ -25,16 +25,23 @@ final class TLSContext: @unchecked Sendable {
         SSL_set_fd(tls, socket)
         var address = in6_addr()
         let isAddress = inet_pton(AF_INET, host, &address) == 1 || inet_pton(AF_INET6, host, &address) == 1
+        // The name or address the certificate must carry; without it no handshake is tried.
+        let named: Bool
         if isAddress {
-            X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(tls), host)
+            named = X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(tls), host) == 1
         } else {
-            // Server Name Indication, then the name the certificate must carry.
+            // Server Name Indication, then the name.
             _ = host.withCString { SSL_ctrl(tls, SSL_CTRL_SET_TLSEXT_HOSTNAME, Int(TLSEXT_NAMETYPE_host_name), UnsafeMutableRawPointer(mutating: $0)) }
-            SSL_set1_host(tls, host)
+            named = SSL_set1_host(tls, host) == 1
+        }
+        guard named else {
+            SSL_free(tls)
+            throw CacheFault(reason: "TLS cannot check a certificate for \(host)")
         }
         do {
             try Self.withoutBrokenPipeSignal { () throws(CacheFault) in
                 while true {
+                    ERR_clear_error()
                     let result = SSL_connect(tls)
                     if result == 1 { return }
                     switch SSL_get_error(tls, result) {
