@@ -1,9 +1,9 @@
 #!/bin/sh
 # Installs the Debian/Ubuntu packages thumbgen builds against, only when pkg-config cannot find
 # them. Quiet when nothing is missing. `--test` adds what the tests need (chromium, nodejs, hugo,
-# strace, Debian's html5lib, Debian's nginx and PyPI's WsgiDAV as cache servers, PyPI's reference
-# ThumbHash encoder, PyPI's jsonschema with PyYAML to check the manifest's schema, and PyPI's
-# MkDocs and Pelican in a venv of their own for the generator sites).
+# strace, Debian's html5lib and Pillow, libjpeg-turbo's djpeg, Debian's nginx and PyPI's WsgiDAV
+# as cache servers, PyPI's reference ThumbHash encoder, PyPI's jsonschema with PyYAML to check the
+# manifest's schema, and PyPI's MkDocs and Pelican in a venv of their own for the generator sites).
 set -eu
 
 with_tests=false
@@ -36,6 +36,10 @@ if $with_tests; then
     [ -x /usr/sbin/nginx ] || missing="$missing nginx"
     # Debian's html5lib, the WHATWG tokenizer the page tokenizer is checked against.
     /usr/bin/python3 -c 'import html5lib' >/dev/null 2>&1 || missing="$missing python3-html5lib"
+    # The outside references for damaged originals: Debian's Pillow (WebP orientation, PNG data
+    # after the zlib stream, GIFs cut short) and libjpeg-turbo's djpeg (stray bytes in JPEGs).
+    /usr/bin/python3 -c 'import PIL.Image' >/dev/null 2>&1 || missing="$missing python3-pil"
+    command -v djpeg >/dev/null 2>&1 || missing="$missing libjpeg-turbo-progs"
     if ! command -v python3 >/dev/null 2>&1; then
         missing="$missing python3 python3-pip"
     elif ! python3 -m pip --version >/dev/null 2>&1 && ! python3 -c 'import thumbhash, jsonschema, yaml' >/dev/null 2>&1; then

@@ -16,6 +16,8 @@ struct tg_png_decoder {
     int passes;
     int message_set;   // the read callback already wrote a plainer message than libpng's
     int out_of_memory; // the failure was an allocation (libpng's or zlib's), not the file
+    int image_data;    // reading the image data: libpng's benign errors come as warnings
+    int extra_data;    // compressed data followed the image's zlib stream (and was ignored)
     char message[256];
 };
 
@@ -45,12 +47,20 @@ static void tg_png_error(png_structp png, png_const_charp text) {
     longjmp(decoder->jump, 1);
 }
 
-// Warnings concern ancillary chunks thumbgen drops or does not use (a malformed iCCP is left
-// out of the rendition). Damage to the image data is an error: see png_set_benign_errors and
-// png_set_crc_action below.
+// Warnings before the image data concern ancillary chunks thumbgen drops or does not use (a
+// malformed iCCP is left out of the rendition). Damage to the image data is an error (see
+// png_set_crc_action below), with one exception: data after the end of the image's zlib stream,
+// once every row has decoded and the stream's Adler-32 has matched, is ignored with a warning, as
+// libpng's default benign-error handling, Pillow and browsers do. So libpng's benign errors come
+// here while the image data is read, and all but that one are made errors again.
 static void tg_png_warning(png_structp png, png_const_charp text) {
-    (void)png;
-    (void)text;
+    tg_png_decoder *decoder = png_get_error_ptr(png);
+    if (!decoder->image_data) return;
+    if (strstr(text, "Extra compressed data")) {
+        decoder->extra_data = 1;
+        return;
+    }
+    tg_png_error(png, text);
 }
 
 static void tg_png_read(png_structp png, png_bytep data, size_t length) {
@@ -182,9 +192,11 @@ int tg_png_decoder_start(tg_png_decoder *decoder, int keep_16, tg_png_info *info
     if (!info->has_alpha) png_set_filler(png, 0xFFFF, PNG_FILLER_AFTER);
     decoder->passes = info->interlaced ? png_set_interlace_handling(png) : 1;
     // From here on every ancillary chunk is skipped, and damage that libpng calls benign (a bad
-    // Adler-32, extra image data) stops the decode.
+    // Adler-32, too much image data) stops the decode: tg_png_warning makes it an error again,
+    // all but compressed data after the end of the stream.
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
-    png_set_benign_errors(png, 0);
+    png_set_benign_errors(png, 1);
+    decoder->image_data = 1;
     png_read_update_info(png, decoder->info);
 
     size_t row_bytes = png_get_rowbytes(png, decoder->info);
@@ -214,6 +226,8 @@ int tg_png_decoder_read_image(tg_png_decoder *decoder, uint8_t *pixels, size_t r
     }
     return 0;
 }
+
+int tg_png_decoder_extra_data(const tg_png_decoder *decoder) { return decoder->extra_data; }
 
 int tg_png_decoder_finish(tg_png_decoder *decoder) {
     if (setjmp(decoder->jump)) return -1;

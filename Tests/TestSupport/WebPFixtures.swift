@@ -5,9 +5,10 @@ import Raster
 public enum WebPFixtures {
     /// Encodes `pixels` (premultiplied when they have alpha, as thumbgen keeps them): lossy at
     /// `quality`, or lossless with the colour under transparent pixels kept exactly. With
-    /// `iccProfile`, the file is extended (VP8X) with an `ICCP` chunk.
+    /// `iccProfile` or `exif` (a bare TIFF structure, as the WebP container wants it), the file is
+    /// extended (VP8X) with an `ICCP` or `EXIF` chunk.
     public static func encode(_ pixels: PixelBuffer, lossless: Bool = false, quality: Float = 90,
-                              iccProfile: [UInt8]? = nil) -> [UInt8] {
+                              iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil) -> [UInt8] {
         let straight = pixels.unpremultiplied()
         var config = WebPConfig()
         precondition(WebPConfigInit(&config) != 0)
@@ -30,15 +31,17 @@ public enum WebPFixtures {
         picture.custom_ptr = UnsafeMutableRawPointer(writer)
         precondition(WebPEncode(&config, &picture) != 0, "WebPEncode failed: \(picture.error_code)")
         let bytes = Array(UnsafeBufferPointer(start: writer.pointee.mem, count: writer.pointee.size))
-        guard let iccProfile else { return bytes }
+        guard iccProfile != nil || exif != nil else { return bytes }
         return mux { mux in
             bytes.withUnsafeBufferPointer { image in
                 var data = WebPData(bytes: image.baseAddress, size: image.count)
                 precondition(WebPMuxSetImage(mux, &data, 1) == WEBP_MUX_OK)
             }
-            iccProfile.withUnsafeBufferPointer { icc in
-                var data = WebPData(bytes: icc.baseAddress, size: icc.count)
-                precondition(WebPMuxSetChunk(mux, "ICCP", &data, 1) == WEBP_MUX_OK)
+            for (name, payload) in [("ICCP", iccProfile), ("EXIF", exif)] {
+                payload?.withUnsafeBufferPointer { chunk in
+                    var data = WebPData(bytes: chunk.baseAddress, size: chunk.count)
+                    precondition(WebPMuxSetChunk(mux, name, &data, 1) == WEBP_MUX_OK)
+                }
             }
         }
     }

@@ -55,4 +55,8 @@ int tg_png_decoder_read_image(tg_png_decoder *decoder, uint8_t *pixels, size_t r
 /// Reads to IEND, checking the rest of the zlib stream (its Adler-32) and every CRC.
 int tg_png_decoder_finish(tg_png_decoder *decoder);
 
+/// 1 when compressed data followed the end of the image's zlib stream (ignored, as libpng's
+/// default benign-error handling ignores it), else 0.
+int tg_png_decoder_extra_data(const tg_png_decoder *decoder);
+
 #endif

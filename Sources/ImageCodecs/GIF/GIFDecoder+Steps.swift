@@ -45,10 +45,14 @@ extension GIFDecoder {
     }
 
     /// The screen's rows in strips, the image's lines painted in its colours where it lies and
-    /// the rest transparent.
+    /// the rest transparent; the number of the image's lines that decoded. With `partly`, lines
+    /// giflib could not decode (the file cut short) are left transparent once one line has.
     static func streamRows(_ gif: UnsafeMutablePointer<GifFileType>, _ input: GIFInput, screen: PixelSize,
-                           frame: (x: Int, y: Int, width: Int, height: Int), palette: GIFPalette,
-                           into consumer: RowConsumer) throws(CodecError) {
+                           frame: (x: Int, y: Int, width: Int, height: Int), palette: GIFPalette, partly: Bool,
+                           into consumer: RowConsumer) throws(CodecError) -> Int {
+        /// Whether a line that did not decode may be left transparent: not when a read failed
+        /// (the machine, not the file) or when nothing decoded.
+        func mayLeave(_ lines: GIFLines) -> Bool { partly && lines.count > 0 && input.readError == 0 }
         let lines = GIFLines(gif: gif, frame: frame, interlaced: gif.pointee.Image.Interlace)
         var indexes = [UInt8](repeating: 0, count: frame.width)
         var strip = [UInt8](repeating: 0, count: screen.width * 4 * stripRows)
@@ -60,7 +64,10 @@ extension GIFDecoder {
             let count = min(stripRows, screen.height - row)
             strip.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
             for line in row..<row + count where line >= frame.y && line - frame.y < frame.height {
-                guard lines.read(line - frame.y, into: &indexes) else { throw failure(gif.pointee.Error, input) }
+                guard lines.read(line - frame.y, into: &indexes) else {
+                    guard mayLeave(lines) else { throw failure(gif.pointee.Error, input) }
+                    continue
+                }
                 strip.withUnsafeMutableBytes { bytes in
                     let target = bytes.baseAddress!.advanced(by: (line - row) * screen.width * 4).assumingMemoryBound(to: UInt32.self)
                     for x in columns {
@@ -72,6 +79,7 @@ extension GIFDecoder {
             row += count
         }
         // Lines below the screen are never shown, but an image cut short must not pass as whole.
-        guard lines.finish() else { throw failure(gif.pointee.Error, input) }
+        guard lines.finish() || mayLeave(lines) else { throw failure(gif.pointee.Error, input) }
+        return lines.failed ? lines.count : frame.height
     }
 }

@@ -7,6 +7,11 @@ import Raster
 /// transparent (as browsers show a still GIF). Rows are streamed; only an interlaced image, whose
 /// four passes land in rows all over the screen, has its colour indexes held whole (a byte a
 /// pixel) before the rows go out.
+///
+/// An image giflib reads only in part (the file cut short inside it) is shown as browsers show
+/// it: the lines that decoded, the rest transparent, with a warning. Only when the rows carry
+/// alpha anyway (a file cut inside its first image always has, see `GIFHeader`), so that the
+/// rest cannot pass for pixels, and only when a line decoded at all.
 public enum GIFDecoder {
     /// Rows handed to the consumer at once.
     static let stripRows = 16
@@ -42,20 +47,27 @@ public enum GIFDecoder {
         let covers = frame.x == 0 && frame.y == 0 && frame.width >= screen.width && frame.height >= screen.height
 
         var source = SourceInfo(fullSize: screen, decodedSize: screen)
-        source.hasAlpha = palette.hasTransparency || !covers
+        let cut = (try? GIFHeader.scan(file))?.firstImageCut ?? false
+        source.hasAlpha = palette.hasTransparency || !covers || cut
         if image.Interlace, frame.width * frame.height > memoryLimit {
             throw CodecError.overLimit("this interlaced GIF must be held whole to decode, \(CodecError.mebibytes(frame.width * frame.height)) MiB, over the limit of \(memoryLimit >> 20) MiB (limits.memory_mb)")
         }
         try consumer.begin(source)
-        try streamRows(gif, input, screen: screen, frame: frame, palette: palette, into: consumer)
+        let decoded = try streamRows(gif, input, screen: screen, frame: frame, palette: palette, partly: source.hasAlpha, into: consumer)
+        if decoded < frame.height {
+            let reason = GifErrorString(gif.pointee.Error).map { String(cString: $0) } ?? "error \(gif.pointee.Error)"
+            source.warnings.append("the GIF's image is cut short (\(reason)): \(decoded) of its \(frame.height) lines decoded, the rest is left transparent (truncated?)")
+        }
         return source
     }
 
     /// Decodes the whole screen into memory: for tests and tools.
     public static func decode(path: String, pixelLimit: Int, memoryLimit: Int) throws(CodecError) -> DecodedImage {
         let collector = PixelCollector()
-        try decode(file: FileBytes(path: path), pixelLimit: pixelLimit, memoryLimit: memoryLimit, into: collector)
-        return collector.image!
+        let source = try decode(file: FileBytes(path: path), pixelLimit: pixelLimit, memoryLimit: memoryLimit, into: collector)
+        var image = collector.image!
+        image.info.warnings = source.warnings  // known only once the decode is done
+        return image
     }
 
     /// giflib's error as a codec error, by its code: a read that failed (`readError`, an errno)
@@ -106,20 +118,27 @@ final class GIFLines {
     let gif: UnsafeMutablePointer<GifFileType>
     let frame: (x: Int, y: Int, width: Int, height: Int)
     private var whole: [UInt8]?
+    /// Interlaced: the lines that decoded before giflib failed (all when it did not).
+    private var decoded: [Bool] = []
     private var next = 0
-    private var failed = false
+    /// giflib failed: no line decodes from there on.
+    private(set) var failed = false
+    /// Lines that decoded.
+    private(set) var count = 0
 
     init(gif: UnsafeMutablePointer<GifFileType>, frame: (x: Int, y: Int, width: Int, height: Int), interlaced: Bool) {
         self.gif = gif
         self.frame = frame
         if interlaced {
             var indexes = [UInt8](repeating: 0, count: frame.width * frame.height)
+            decoded = [Bool](repeating: false, count: frame.height)
             passes: for (start, step) in [(0, 8), (4, 8), (2, 4), (1, 2)] {
                 for line in stride(from: start, to: frame.height, by: step) {
                     let ok = indexes.withUnsafeMutableBufferPointer {
                         DGifGetLine(gif, $0.baseAddress! + line * frame.width, Int32(frame.width)) == GIF_OK
                     }
                     if !ok { failed = true; break passes }
+                    (decoded[line], count) = (true, count + 1)
                 }
             }
             whole = indexes
@@ -127,16 +146,19 @@ final class GIFLines {
         }
     }
 
-    /// Line `line` of the image (called in increasing order); false when giflib failed.
+    /// Line `line` of the image (called in increasing order); false when it did not decode.
     func read(_ line: Int, into indexes: inout [UInt8]) -> Bool {
         if let whole {
-            guard !failed else { return false }
+            guard decoded[line] else { return false }
             indexes.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: whole.withUnsafeBufferPointer { $0.baseAddress! + line * frame.width }, count: frame.width) }
             return true
         }
         while next <= line {
-            guard indexes.withUnsafeMutableBufferPointer({ DGifGetLine(gif, $0.baseAddress, Int32(frame.width)) }) == GIF_OK else { return false }
-            next += 1
+            guard !failed, indexes.withUnsafeMutableBufferPointer({ DGifGetLine(gif, $0.baseAddress, Int32(frame.width)) }) == GIF_OK else {
+                failed = true
+                return false
+            }
+            (next, count) = (next + 1, count + 1)
         }
         return true
     }

@@ -4,8 +4,15 @@ import Raster
 /// animation. For the first image it notes what the decoder will meet: transparency (a graphic
 /// control extension's transparent index, or an image that leaves part of the screen uncovered)
 /// and interlacing (the decoder then holds the image's colour indexes whole, a byte a pixel).
+/// A first image whose data the file cuts short has alpha too: what did not decode is left
+/// transparent, as browsers leave it (`GIFDecoder`).
 enum GIFHeader {
     static func read(_ file: FileBytes) throws(CodecError) -> ImageHeader {
+        try scan(file).header
+    }
+
+    /// The header, and whether the file ends inside the first image's data.
+    static func scan(_ file: FileBytes) throws(CodecError) -> (header: ImageHeader, firstImageCut: Bool) {
         var cursor = ByteCursor(file, at: 6)
         guard let width = cursor.uint16LE(), let height = cursor.uint16LE(), let flags = cursor.byte(),
               cursor.skip(2)
@@ -13,7 +20,7 @@ enum GIFHeader {
         var header = ImageHeader(format: .gif, size: PixelSize(width: width, height: height))
         if flags & 0x80 != 0 { _ = cursor.skip(3 << (Int(flags & 7) + 1)) }
         var images = 0
-        var transparent = false
+        var transparent = false, cut = false
         loop: while let block = cursor.byte() {
             switch block {
             case 0x21:  // extension: label, then sub-blocks
@@ -37,13 +44,17 @@ enum GIFHeader {
                     header.wholeImageBytes = frameWidth * frameHeight
                 }
                 if localFlags & 0x80 != 0 { _ = cursor.skip(3 << (Int(localFlags & 7) + 1)) }
-                guard cursor.skip(1), cursor.skipSubBlocks() else { break loop }
+                guard cursor.skip(1), cursor.skipSubBlocks() else {
+                    cut = true
+                    header.hasAlpha = true
+                    break loop
+                }
             default:  // 0x3B trailer, or garbage
                 break loop
             }
         }
         header.isAnimated = images > 1
-        return header
+        return (header, cut)
     }
 }
 

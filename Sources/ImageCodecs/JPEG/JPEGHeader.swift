@@ -5,6 +5,11 @@ enum JPEGHeader {
     /// Largest EXIF block read for the orientation (an APP1 segment is at most 64 KiB anyway).
     static let maxEXIFBytes = 65_535
 
+    /// Most stray bytes skipped before any one marker. libjpeg skips any number (warning
+    /// "N extraneous bytes before marker"); past this many the file is called corrupt rather
+    /// than read to its end.
+    static let maxStrayBytes = 1 << 20
+
     static func read(_ file: FileBytes) throws(CodecError) -> ImageHeader {
         var offset = 2
         var orientation = Orientation.up
@@ -13,8 +18,11 @@ enum JPEGHeader {
             guard marker.count >= 2 else {
                 throw CodecError.damaged("the JPEG ends before its frame header (truncated?)")
             }
-            guard marker[0] == 0xFF else {
-                throw CodecError.damaged("corrupt JPEG header: no marker at byte \(offset)")
+            // Anything but a marker is skipped as libjpeg skips it: bytes other than 0xFF, and
+            // 0xFF 0x00 (a stuffed zero).
+            guard marker[0] == 0xFF, marker[1] != 0x00 else {
+                offset = try nextMarker(file, after: offset)
+                continue
             }
             let code = marker[1]
             switch code {
@@ -29,8 +37,17 @@ enum JPEGHeader {
             default:
                 break
             }
-            guard let length = marker.uint16BE(2), length >= 2 else {
+            guard let length = marker.uint16BE(2) else {
                 throw CodecError.damaged("the JPEG ends before its frame header (truncated?)")
+            }
+            guard length >= 2 else {
+                // libjpeg skips an APPn or comment segment by its length less the length's own two
+                // bytes: a length of 0 or 1 skips nothing, and what follows is stray bytes.
+                guard (0xE0...0xEF).contains(code) || code == 0xFE else {
+                    throw CodecError.damaged("corrupt JPEG header: the segment at byte \(offset) gives a length of \(length)")
+                }
+                offset += 4
+                continue
             }
             if code == 0xE1, orientation == .up {
                 let payload = file.read(at: offset + 4, length: min(length - 2, maxEXIFBytes))
@@ -41,6 +58,31 @@ enum JPEGHeader {
             }
             offset += 2 + length
         }
+    }
+
+    /// Where the next marker starts after the stray bytes at `offset`: the first 0xFF not
+    /// followed (past any more 0xFF fill bytes) by 0x00, as libjpeg's `next_marker` finds it.
+    static func nextMarker(_ file: FileBytes, after offset: Int) throws(CodecError) -> Int {
+        let tooMany = CodecError.damaged("corrupt JPEG header: no marker in the \(maxStrayBytes) bytes after byte \(offset)")
+        var position = offset
+        var fillStart: Int?  // the first 0xFF of the run being read
+        while position - offset <= maxStrayBytes {
+            let piece = file.read(at: position, length: 4096)
+            guard !piece.isEmpty else { throw CodecError.damaged("the JPEG ends before its frame header (truncated?)") }
+            for (index, byte) in piece.enumerated() {
+                if byte == 0xFF {
+                    if fillStart == nil { fillStart = position + index }
+                } else if let start = fillStart {
+                    if byte != 0x00 {
+                        guard start - offset <= maxStrayBytes else { throw tooMany }
+                        return start
+                    }
+                    fillStart = nil
+                }
+            }
+            position += piece.count
+        }
+        throw tooMany
     }
 
     private static func frame(_ bytes: [UInt8], code: UInt8, orientation: Orientation) throws(CodecError) -> ImageHeader {

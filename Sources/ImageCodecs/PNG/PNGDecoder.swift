@@ -63,15 +63,23 @@ public enum PNGDecoder {
 
         guard rows.read(into: consumer, hasAlpha: source.hasAlpha) else { throw failure() }
         guard tg_png_decoder_finish(decoder) == 0 else { throw failure() }
+        if tg_png_decoder_extra_data(decoder) != 0 { source.warnings.append(extraDataWarning) }
         return source
     }
+
+    /// Said of a file whose image data goes on past the end of its zlib stream: every row
+    /// decoded and checked, the rest ignored (as libpng's default handling, Pillow and browsers do).
+    static let extraDataWarning = "the PNG's image data goes on after its end (extra compressed data, ignored)"
+
 
     /// Decodes the whole image into memory, box-shrunk by whole factors to no less than
     /// `minimumScale` of its resolution: for tests and tools.
     public static func decode(path: String, minimumScale: Double, pixelLimit: Int, memoryLimit: Int) throws(CodecError) -> DecodedImage {
         let collector = ShrinkingCollector(minimumScale: minimumScale)
-        try decode(path: path, pixelLimit: pixelLimit, memoryLimit: memoryLimit, into: collector)
-        return collector.finish()
+        let source = try decode(path: path, pixelLimit: pixelLimit, memoryLimit: memoryLimit, into: collector)
+        var image = collector.finish()
+        image.info.warnings = source.warnings  // known only once the decode is done
+        return image
     }
 }
 

@@ -1,6 +1,7 @@
 import Raster
 
-/// Reads a WebP's canvas size and whether it is animated (`VP8X` animation flag or `ANIM`), and
+/// Reads a WebP's canvas size, whether it is animated (`VP8X` animation flag or `ANIM`), the
+/// orientation of its `EXIF` chunk (applied as a JPEG's is, as browsers and Pillow do), and
 /// what its decode holds (see `WebPDecoder`): the file's bytes always; the whole image too when it
 /// is lossless (VP8L keeps every pixel for its back references) or lossy with alpha (decoded at
 /// full size, see `WebPDecoder.scaledSize`).
@@ -19,6 +20,9 @@ enum WebPHeader {
                 header.size = PixelSize(width: payload.uint24LE(4)! + 1, height: payload.uint24LE(7)! + 1)
             } else if chunk.hasBytes("ANIM") {
                 header.isAnimated = true
+            } else if chunk.hasBytes("EXIF"), header.orientation == .up {
+                // A bare TIFF structure (some writers put JPEG's `Exif\0\0` before it; both are read).
+                header.orientation = EXIFOrientation.read(file.read(at: offset + 8, length: min(length, JPEGHeader.maxEXIFBytes)))
             }
             if chunk.hasBytes("VP8 ") { lossy = true }
             if chunk.hasBytes("VP8L") { lossless = true }
