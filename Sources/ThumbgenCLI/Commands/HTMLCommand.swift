@@ -22,8 +22,9 @@ enum HTMLCommand: ManifestCommand {
         web.site, else the manifest's root) and keep the author's form. Only the rewritten tags
         change, and a second run changes nothing. An image or slot the index does not know, or a
         <picture data-thumbgen> holding more than thumbgen writes, stays as it is with a warning
-        (exit 1 with --strict). A tag thumbgen wrote for an image since taken out of the index
-        names none of the renditions a build pruned: it shows the original, with a warning.
+        (exit 1 with --strict). A tag thumbgen wrote for an image since taken out of the index,
+        or out of the tag's slot, names none of the renditions a build pruned: it shows the
+        original (no other slot is guessed), with a warning.
           thumbgen html example-site/index.html
           hugo && thumbgen html --manifest manifest.yaml      # web: { site: public }
         """

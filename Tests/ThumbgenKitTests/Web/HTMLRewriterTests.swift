@@ -69,6 +69,29 @@ import Testing
         #expect(Self.rewrite(notAPath).html == notAPath)
     }
 
+    /// A tag thumbgen wrote in a slot the index no longer has, or no longer has for its image,
+    /// shows the original, art direction included (no other slot is guessed); unmarked, it stays.
+    @Test func aMarkedTagOfASlotGoneShowsTheOriginal() {
+        var cards = Self.index.images["a.jpg"]!
+        cards.renditions = Dictionary(uniqueKeysWithValues: cards.renditions.map { ($0.key.replacing("thumb", with: "card"), $0.value) })
+        let slotGone = RenditionIndex(generator: "thumbgen 0.2.0", images: ["a.jpg": cards], slots: ["card": Self.index.slots["thumb"]!])
+        var imageLeft = slotGone
+        imageLeft.slots["thumb"] = Self.index.slots["thumb"]
+        imageLeft.images["b.jpg"] = Self.index.images["a.jpg"]
+        let original = #"<img data-image="a.jpg" data-slot="thumb" alt="A" src="a.jpg" data-thumbgen="src">"#
+        for index in [slotGone, imageLeft] {
+            let (html, warnings) = Self.rewrite(Self.thumb, index: index)
+            #expect(html == original)
+            #expect(warnings.map(\.message) == ["'a.jpg' has no slot 'thumb' in the index any more, so a build removes the renditions thumbgen wrote for it here; the tag shows the original instead (give the image that slot in the manifest again and build, or the tag another data-slot, or remove data-thumbgen to make the tag the page's own)"])
+            #expect(Self.rewrite(html, index: index).html == html)
+            #expect(Self.rewrite(html).html == Self.thumb)
+        }
+        let directed = #"data-slot="(max-width: 600px) card, thumb""#
+        #expect(Self.rewrite(Self.thumb.replacing(#"data-slot="thumb""#, with: directed), index: slotGone).html == original.replacing(#"data-slot="thumb""#, with: directed))
+        let unmarked = #"<img data-image="a.jpg" data-slot="thumb" alt="A" src="mine.jpg">"#
+        #expect(Self.rewrite(unmarked, index: slotGone).html == unmarked)
+    }
+
     /// Markdown images come out of every generator as `<img src>`: an original named by its URL
     /// is rewritten with the slot `web.slot` gives; without one it stays, as a note for --strict.
     @Test func anImgSrcThatNamesAnOriginal() {

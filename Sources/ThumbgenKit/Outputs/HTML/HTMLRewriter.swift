@@ -67,13 +67,15 @@ public enum HTMLRewriter {
             return nil  // an <img src> of something else: not thumbgen's
         }
         let form = value("src").map(links.form) ?? value("data-image").map(links.form) ?? .relative
-        if index.images[image] == nil, value(ThumbgenMark.name) != nil, let key = value("data-image"),
+        let slot = value("data-slot") ?? web.slot
+        // A tag thumbgen wrote, whose renditions a build prunes, shows the original.
+        if value(ThumbgenMark.name) != nil, let key = index.images[image] != nil ? image : value("data-image"),
+           let why = prunedMarkup(image: key, slot: slot, element: tag.element, index: index),
            let html = ThumbgenMark.showingOriginal(tag.attributes, element: tag.element, image: key, base: links.base(form)) {
-            let now = tag.element == "img" ? "the tag shows the original instead" : "the <\(tag.element)> loses the background thumbgen gave it"
-            _ = warn("'\(key)' is no longer in the index, so a build removes the renditions thumbgen wrote for it here; \(now) (put the image back in the manifest and build again, or remove data-thumbgen to make the tag the page's own)")
+            _ = warn(why)
             return html
         }
-        guard let slot = value("data-slot") ?? web.slot else {
+        guard let slot else {
             return warn("<img> shows '\(image)' but names no slot; add data-slot=\"…\", or web.slot in the manifest for every such image; it is left as it is", note: true)
         }
         let answer = markup(index, image, slot, tag.element, tag.attributes, links.base(form), web)
