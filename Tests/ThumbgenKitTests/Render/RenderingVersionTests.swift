@@ -33,6 +33,9 @@ import TestSupport
         // 11: HEIC and AVIF planes made from libheif 1.15's RGB rather than by libheif (on 64
         // photos, 1,834 of 689 million samples one level apart); this set has neither.
         11: version9,
+        // 12: a CMYK or YCCK JPEG with a CMYK profile converted through it (lcms2), and
+        // limited-range monochrome and alpha HEIF/AVIF expanded; this set has neither.
+        12: version9,
     ]
 
     static let version9 = ["239x360 b7c0393535111e2b", "180x180 5e659e5fb2d7995b", "60x60 4b2dfd561434d083", "66x100 74976789576a17be",
