@@ -1,9 +1,10 @@
 #!/bin/sh
 # Installs the Debian/Ubuntu packages thumbgen builds against, only when pkg-config cannot find
 # them. Quiet when nothing is missing. `--test` adds what the tests need (chromium, nodejs, hugo,
-# strace, Debian's html5lib and Pillow, libjpeg-turbo's djpeg, Debian's nginx and PyPI's WsgiDAV
-# as cache servers, PyPI's reference ThumbHash encoder, PyPI's jsonschema with PyYAML to check the
-# manifest's schema, and PyPI's MkDocs and Pelican in a venv of their own for the generator sites).
+# strace, Debian's html5lib and Pillow, libjpeg-turbo's djpeg, lcms2's jpgicc with Ghostscript's
+# CMYK profile, Debian's nginx and PyPI's WsgiDAV as cache servers, PyPI's reference ThumbHash
+# encoder, PyPI's jsonschema with PyYAML to check the manifest's schema, and PyPI's MkDocs and
+# Pelican in a venv of their own for the generator sites).
 set -eu
 
 with_tests=false
@@ -34,6 +35,10 @@ if $with_tests; then
     command -v strace >/dev/null 2>&1 || missing="$missing strace"
     # The shared cache's tests run their own nginx (WebDAV PUT) on 127.0.0.1, never the package's.
     [ -x /usr/sbin/nginx ] || missing="$missing nginx"
+    # lcms2's own jpgicc and a real CMYK press profile (Ghostscript's default_cmyk.icc): the CMYK
+    # JPEG fixtures and the reference conversions they are checked against (CMYKFixtures).
+    command -v jpgicc >/dev/null 2>&1 || missing="$missing liblcms2-utils"
+    [ -f /usr/share/color/icc/ghostscript/default_cmyk.icc ] || missing="$missing libgs-common"
     # Debian's html5lib, the WHATWG tokenizer the page tokenizer is checked against.
     /usr/bin/python3 -c 'import html5lib' >/dev/null 2>&1 || missing="$missing python3-html5lib"
     # The outside references for damaged originals: Debian's Pillow (WebP orientation, PNG data

@@ -586,6 +586,7 @@ static void compress_rgb(j_compress_ptr cinfo, const void *context) {
     cinfo->in_color_space = options->input_cmyk ? JCS_CMYK : JCS_EXT_RGBX;
     jpeg_set_defaults(cinfo);
     if (options->grayscale) jpeg_set_colorspace(cinfo, JCS_GRAYSCALE);
+    if (options->input_cmyk == 2) jpeg_set_colorspace(cinfo, JCS_YCCK);
     if (!options->grayscale && options->chroma_444) {
         cinfo->comp_info[0].h_samp_factor = 1;
         cinfo->comp_info[0].v_samp_factor = 1;

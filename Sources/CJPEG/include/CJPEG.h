@@ -103,7 +103,7 @@ typedef struct tg_jpeg_encode_options {
     unsigned icc_length;
     const uint8_t *exif;    // an APP1 payload ("Exif\0\0" + TIFF), written as given (fixtures)
     unsigned exif_length;
-    int input_cmyk;         // rows are C, M, Y, K and are written as a CMYK file (fixtures)
+    int input_cmyk;         // rows are C, M, Y, K and are written as a CMYK file, 2: as YCCK (fixtures)
     const tg_jpeg_scan *scans;  // a progressive scan script to write instead of the default (fixtures)
     int scan_count;
     int chroma_422;         // chroma halved across only, as some cameras write (fixtures)

@@ -11,9 +11,28 @@ enum AV1Frames {
     /// header among them (nil for one that does not parse), and the frames. `units` is what is
     /// left of the file's allowance of OBUs looked at.
     static func walk(_ data: HEIFItemBytes, units: inout Int) -> (sizes: [PixelSize?], frames: Int)? {
-        var sizes: [PixelSize?] = [], frames = 0, offset = 0
+        var sizes: [PixelSize?] = [], frames = 0
+        let complete = obus(data, units: &units) { type, offset, length in
+            switch type {
+            case sequenceHeaderType:
+                // The sizes come within the first hundred bytes of any sequence header.
+                sizes.append(maxFrameSize(sequenceHeader: data.read(at: offset, length: min(length, 1024))))
+            case frameHeaderType, frameType:
+                frames += 1
+            default:
+                break
+            }
+            return true
+        }
+        return complete ? (sizes, frames) : nil
+    }
+
+    /// Each OBU of `data` in turn, to `body` with its type and its payload's offset and length,
+    /// until `body` returns false or the OBUs stop parsing. False when `units` ran out first.
+    static func obus(_ data: HEIFItemBytes, units: inout Int, _ body: (_ type: Int, _ offset: Int, _ length: Int) -> Bool) -> Bool {
+        var offset = 0
         while offset < data.count {
-            guard units > 0 else { return nil }
+            guard units > 0 else { return false }
             units -= 1
             // The header byte, an extension byte, and up to 8 bytes of leb128 size.
             let start = data.read(at: offset, length: 10)
@@ -26,19 +45,10 @@ enum AV1Frames {
                 position += bytes
                 length = value
             }
-            guard length >= 0, length <= data.count - offset - position else { break }
-            switch type {
-            case sequenceHeaderType:
-                // The sizes come within the first hundred bytes of any sequence header.
-                sizes.append(maxFrameSize(sequenceHeader: data.read(at: offset + position, length: min(length, 1024))))
-            case frameHeaderType, frameType:
-                frames += 1
-            default:
-                break
-            }
+            guard length >= 0, length <= data.count - offset - position, body(type, offset + position, length) else { break }
             offset += position + length
         }
-        return (sizes, frames)
+        return true
     }
 
     /// leb128(): the value and the bytes it took (at most 8).
@@ -55,7 +65,13 @@ enum AV1Frames {
     /// payload (AV1 specification, 5.5.1).
     static func maxFrameSize(sequenceHeader payload: [UInt8]) -> PixelSize? {
         var reader = BitReader(payload)
-        guard reader.skip(3), reader.skip(1), let reduced = reader.bits(1) else { return nil }
+        return readToFrameSize(&reader)?.size
+    }
+
+    /// Reads a sequence header's payload up to and including its frame size: the size, the
+    /// profile (seq_profile) and whether the header is the reduced one of a still picture.
+    static func readToFrameSize(_ reader: inout BitReader) -> (size: PixelSize, profile: Int, reduced: Bool)? {
+        guard let profile = reader.bits(3), reader.skip(1), let reduced = reader.bits(1) else { return nil }
         if reduced == 1 {
             guard reader.skip(5) else { return nil }
         } else {
@@ -88,6 +104,6 @@ enum AV1Frames {
         }
         guard let widthBits = reader.bits(4), let heightBits = reader.bits(4),
               let width = reader.bits(widthBits + 1), let height = reader.bits(heightBits + 1) else { return nil }
-        return PixelSize(width: width + 1, height: height + 1)
+        return (PixelSize(width: width + 1, height: height + 1), profile, reduced == 1)
     }
 }

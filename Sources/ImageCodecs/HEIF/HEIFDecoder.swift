@@ -86,7 +86,8 @@ public enum HEIFDecoder {
         try consumer.begin(source)
         let rows = HEIFRows(plane: plane, stride: Int(stride), crop: (layout.cropX, layout.cropY), size: header.size,
                             bits: wide ? Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved)) : 8,
-                            hasAlpha: hasAlpha, premultiplied: heif_image_is_premultiplied_alpha(image) != 0)
+                            hasAlpha: hasAlpha, premultiplied: heif_image_is_premultiplied_alpha(image) != 0, greyIsLimited:
+                                layout.chromaShare == 0 && !isFullRange(handle: handle, layout: layout), alphaIsLimited: hasAlpha && !layout.ranges.alpha)
         rows.stream(into: consumer)
         return source
     }
@@ -157,6 +158,17 @@ public enum HEIFDecoder {
                                    transferCode: Int(c.transfer_characteristics.rawValue))
     }
 
+    /// Whether the colour samples are full range: the nclx's `full_range_flag`, else what the AV1
+    /// sequence header says (as libavif reads it), else full (libheif's default).
+    static func isFullRange(handle: OpaquePointer?, layout: HEIFLayout) -> Bool {
+        var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+        guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else {
+            return layout.ranges.colour ?? true
+        }
+        defer { heif_nclx_color_profile_free(nclx) }
+        return nclx.pointee.full_range_flag != 0
+    }
+
     /// libheif's error as a codec error, by its code (the message only explains): a verdict on
     /// the bytes only when the code says the bytes are at fault.
     static func check(_ error: heif_error, bytes: Int = 1 << 20) throws(CodecError) {
@@ -207,12 +219,17 @@ private struct HEIFRows {
     let bits: Int
     let hasAlpha: Bool
     let premultiplied: Bool
+    /// A monochrome image's luma, which libheif 1.15 copies to R, G and B as coded, and the alpha
+    /// image's samples, which it copies to alpha as coded: limited range, expanded here.
+    let greyIsLimited: Bool
+    let alphaIsLimited: Bool
 
     func stream(into consumer: RowConsumer) {
         let width = size.width
         if bits == 8 {
             for row in 0..<size.height {
                 let start = plane + (crop.y + row) * stride + crop.x * 4
+                expand(UnsafeMutableBufferPointer(start: start, count: width * 4), channels: 4, table: LimitedRange.table8)
                 if hasAlpha && !premultiplied { PixelBuffer.premultiply(UnsafeMutableBufferPointer(start: start, count: width * 4)) }
                 consumer.consume(rows: UnsafeRawPointer(start), first: row, count: 1)
             }
@@ -221,8 +238,15 @@ private struct HEIFRows {
         let channels = hasAlpha ? 4 : 3, maximum = UInt32(1 << bits - 1)
         var wide = [UInt16](repeating: 0, count: width * 4)
         var narrow = [UInt8](repeating: 255, count: width * 4)
+        let table = greyIsLimited || alphaIsLimited ? LimitedRange.table(bits: bits) : []
         for row in 0..<size.height {
-            let samples = UnsafeRawPointer(plane + (crop.y + row) * stride).assumingMemoryBound(to: UInt16.self) + crop.x * channels
+            let samples = UnsafeMutableRawPointer(plane + (crop.y + row) * stride).assumingMemoryBound(to: UInt16.self) + crop.x * channels
+            if !table.isEmpty {
+                // Little-endian samples, clamped to the table, expanded and stored back.
+                var native = (0..<width * channels).map { UInt16(min(maximum, UInt32(UInt16(littleEndian: samples[$0])))) }
+                native.withUnsafeMutableBufferPointer { expand($0, channels: channels, table: table) }
+                for index in 0..<native.count { samples[index] = native[index].littleEndian }
+            }
             narrow.withUnsafeMutableBufferPointer { narrow in
                 if hasAlpha && !premultiplied {
                     // To 16 bits, then premultiplied and rounded once (see PremultipliedRGBA16).
@@ -242,6 +266,17 @@ private struct HEIFRows {
                 }
                 consumer.consume(rows: UnsafeRawPointer(narrow.baseAddress!), first: row, count: 1)
             }
+        }
+    }
+
+    /// Limited-range grey (R, G, B) and alpha of one row of `channels`-sample pixels, expanded.
+    private func expand<Sample: FixedWidthInteger>(_ row: UnsafeMutableBufferPointer<Sample>, channels: Int, table: [Sample]) {
+        guard greyIsLimited || alphaIsLimited else { return }
+        var index = 0
+        while index + channels <= row.count {
+            if greyIsLimited { for channel in 0..<3 { row[index + channel] = table[Int(row[index + channel])] } }
+            if alphaIsLimited && channels == 4 { row[index + 3] = table[Int(row[index + 3])] }
+            index += channels
         }
     }
 }

@@ -102,6 +102,7 @@ enum HEIFHeader {
         layout.decodedPixels = frames.pixels
         layout.decodes = frames.decodes
         layout.largestFrame = frames.largestFrame
+        layout.ranges = HEIFSampleRanges(items, primary: primary, file: file)
         // A grid (or overlay) takes its coding from its tiles, which all share one size.
         var coding = properties
         if type == "grid" || type == "iovl" {
@@ -220,6 +221,8 @@ public struct HEIFLayout: Equatable, Sendable {
     public var decodes = 1
     /// The largest coded frame any of those decodes allocates, in pixels.
     public var largestFrame = PixelSize.zero
+    /// Whether the colour and alpha samples are coded full range, from the codec's headers.
+    var ranges = HEIFSampleRanges()
 
     /// libheif 1.15 decodes up to this many tiles of a grid at once (its default).
     static let tileThreads = 4

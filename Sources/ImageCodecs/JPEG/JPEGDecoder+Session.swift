@@ -80,8 +80,8 @@ extension JPEGDecoder {
             return source
         }
 
-        /// RGBA rows at `numerator`/8, in strips of `stripRows`, CMYK converted to RGB (its
-        /// profile, which describes inks, is not carried).
+        /// RGBA rows at `numerator`/8, in strips of `stripRows`, CMYK converted to sRGB through its
+        /// profile (`CMYKConversion`; the profile, which describes inks, is not carried).
         func decodeRows(numerator: Int, icc: [UInt8]?, into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
             guard tg_jpeg_decoder_start(decoder, Int32(numerator), 0, &info) == 0 else { throw failure() }
             let cmyk = info.output_is_cmyk != 0
@@ -90,6 +90,8 @@ extension JPEGDecoder {
                                     scale: Double(numerator) / 8)
             source.isGrey = info.color_space == Int32(TG_JPEG_GRAY)
             source.embed(cmyk ? nil : icc)
+            let conversion = cmyk ? CMYKConversion(profile: icc, inverted: info.adobe_transform >= 0) : nil
+            if let warning = conversion?.warning { source.warnings.append(warning) }
             source.isChroma444 = isChroma444(info)
             let rowBytes = source.decodedSize.width * 4, height = source.decodedSize.height
             let strip = try HeapBytes(count: rowBytes * stripRows)
@@ -101,10 +103,9 @@ extension JPEGDecoder {
                 guard got > 0 else {
                     throw CodecError.damaged("the JPEG ended after \(row) of \(height) rows (truncated?)")
                 }
-                if cmyk {
+                if let conversion {
                     StageClock.measure(.colour) {
-                        CMYKConversion.convertToRGB(UnsafeMutableBufferPointer(rebasing: strip.bytes[..<(Int(got) * rowBytes)]),
-                                                    inverted: info.adobe_transform >= 0)
+                        conversion.convert(UnsafeMutableBufferPointer(rebasing: strip.bytes[..<(Int(got) * rowBytes)]))
                     }
                 }
                 consumer.consume(rows: UnsafeRawPointer(strip.pointer), first: row, count: Int(got))

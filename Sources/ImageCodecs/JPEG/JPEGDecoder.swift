@@ -127,24 +127,3 @@ public enum JPEGDecoder {
         return h.0 == h.1 && h.1 == h.2 && v.0 == v.1 && v.1 == v.2
     }
 }
-
-/// CMYK (or YCCK, which libjpeg hands over as CMYK) to RGB, without a colour profile.
-enum CMYKConversion {
-    /// `inverted`: Adobe applications store CMYK inverted (255 means no ink); a file with an
-    /// Adobe marker is taken to be one of theirs.
-    static func convertToRGB(_ bytes: UnsafeMutableBufferPointer<UInt8>, inverted: Bool) {
-        var offset = 0
-        while offset < bytes.count {
-            var c = UInt32(bytes[offset]), m = UInt32(bytes[offset + 1])
-            var y = UInt32(bytes[offset + 2]), k = UInt32(bytes[offset + 3])
-            if !inverted {
-                c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k
-            }
-            bytes[offset] = UInt8((c * k + 127) / 255)
-            bytes[offset + 1] = UInt8((m * k + 127) / 255)
-            bytes[offset + 2] = UInt8((y * k + 127) / 255)
-            bytes[offset + 3] = 255
-            offset += 4
-        }
-    }
-}

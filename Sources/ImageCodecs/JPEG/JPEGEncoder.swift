@@ -16,6 +16,8 @@ public enum JPEGEncoder {
         public var exif: [UInt8]?
         /// The pixels are C, M, Y, K bytes, written as a CMYK JPEG (for fixtures).
         public var inputIsCMYK = false
+        /// With `inputIsCMYK`: written as YCCK (Adobe transform 2), as Photoshop writes CMYK (for fixtures).
+        public var cmykAsYCCK = false
         /// A progressive scan script written instead of libjpeg's default one (for fixtures).
         public var scanScript: [JPEGScan] = []
         /// Chroma halved across only, 4:2:2 (for fixtures).
@@ -58,7 +60,7 @@ public enum JPEGEncoder {
                             quality: Int32(options.quality), progressive: options.progressive ? 1 : 0,
                             chroma_444: options.chroma444 ? 1 : 0, grayscale: options.grayscale ? 1 : 0,
                             icc: profile.baseAddress, icc_length: UInt32(profile.count),
-                            exif: exif.baseAddress, exif_length: UInt32(exif.count), input_cmyk: options.inputIsCMYK ? 1 : 0,
+                            exif: exif.baseAddress, exif_length: UInt32(exif.count), input_cmyk: options.inputIsCMYK ? (options.cmykAsYCCK ? 2 : 1) : 0,
                             scans: scans.baseAddress, scan_count: Int32(scans.count), chroma_422: options.chroma422 ? 1 : 0)
                         return tg_jpeg_encode(pixels.baseAddress, Int32(image.width), Int32(image.height), image.rowBytes,
                                               &settings, &output, &length, &message)

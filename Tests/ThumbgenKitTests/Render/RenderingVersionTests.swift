@@ -35,7 +35,8 @@ import TestSupport
         11: version9,
         // 12: WebP EXIF orientation applied; JPEGs with stray bytes before a marker, PNGs with
         // data after their zlib stream and GIFs cut inside their image decoded (all refused or
-        // shown as stored before); this set has none of them.
+        // shown as stored before); a CMYK or YCCK JPEG with a CMYK profile converted through it
+        // (lcms2), and limited-range monochrome and alpha HEIF/AVIF expanded; this set has none.
         12: version9,
     ]
 

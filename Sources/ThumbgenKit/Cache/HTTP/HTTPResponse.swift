@@ -41,6 +41,9 @@ struct HTTPResponse {
             // a PUT's or MKCOL's confirmation) is read at most this far and not kept.
             let successful = (200...299).contains(head.status) && method == "GET"
             var response = HTTPResponse(status: head.status, body: [], closes: head.closes)
+            // A HEAD answer has no body, but some servers send one anyway (WsgiDAV's 404 page):
+            // its bytes would be read as the next answer, so the connection is not used again.
+            if method == "HEAD" { response.closes = true }
             guard method != "HEAD", head.status != 204, head.status != 304 else { return response }
             let cap = successful ? limit : errorBodyLimit
             do throws(CacheFault) {
