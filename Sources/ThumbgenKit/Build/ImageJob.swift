@@ -36,14 +36,14 @@ struct ImageJob: Sendable {
             let original = try open(outcome)
             let identity = try identify(original, &outcome)
             let (header, facts) = try probe(original, identity, outcome)
-            let planned = PlannedImage(header: header, path: entry.path, slots: slots, focus: entry.focus)
+            let planned = PlannedImage(header: header, path: entry.path, slots: slots, focus: entry.focus?.point)
             let recipe = Recipe(sha256: identity.sha256, planned: planned, slots: slots, focus: entry.focus, output: context.manifest.output)
             let expected = try expect(planned, facts: facts, recipe: recipe, outcome)
             try reuse(planned, recipe: recipe, expected: expected, facts: facts, outcome)
             let made = try make(original, planned, facts: facts, recipe: recipe, expected: expected, outcome)
             try write(made, facts: facts, recipe: recipe, &outcome)
             outcome.record = records.resized(facts, plan: planned.plan, files: made.records, recipe: recipe.fingerprint,
-                                             placeholder: made.placeholder)
+                                             placeholder: made.placeholder, found: made.focus)
             return outcome
         } catch {
             return error.outcome
@@ -131,7 +131,8 @@ struct ImageJob: Sendable {
         var outcome = outcome
         let decision = context.reuse.decide(path: entry.path, recipe: recipe, expected: expected, files: context.files,
                                             context: RecipeContext(sha256: facts.sha256, limits: context.manifest.limits, slots: slots,
-                                                                   focus: entry.focus.map { [$0.x, $0.y] }, output: context.outputRecord),
+                                                                   focus: entry.focus?.point.map { [$0.x, $0.y] }, focusIsAuto: entry.focus == .auto,
+                                                                   output: context.outputRecord),
                                             narrator: context.narrator)
         switch decision {
         case .keep(let kept) where kept.status == .unreadable:
@@ -167,7 +168,8 @@ struct ImageJob: Sendable {
             return cached
         }
         let largest = renditions.map(\.geometry.size.area).max() ?? 0
-        let render = Renderer.memoryEstimate(header: planned.header, renditions: renditions, placeholder: placeholder)
+        let render = Renderer.memoryEstimate(header: planned.header, renditions: renditions, placeholder: placeholder,
+                                             autoFocus: entry.focus == .auto)
         let encode = RenditionEncoder.memoryEstimate(pixels: largest, fallback: planned.fallback)
         let estimate = render > Int.max - encode ? Int.max : render + encode
         do {
@@ -197,8 +199,8 @@ struct ImageJob: Sendable {
         let encoder = RenditionEncoder(output: context.manifest.output, fallback: planned.fallback)
         let rendered = try Renderer.render(original: original, header: planned.header, renditions: planned.plan.renditions,
                                            limits: context.decodeLimits, placeholder: placeholder, planes: encoder.takesPlanes,
-                                           narrator: context.narrator, file: entry.path)
-        var made = MadeImage(warnings: rendered.source.warnings)
+                                           autoFocus: entry.focus == .auto, narrator: context.narrator, file: entry.path)
+        var made = MadeImage(warnings: rendered.source.warnings, focus: rendered.focus)
         for (rendition, pixels) in rendered.renditions {
             let encoded = try encoder.encode(pixels, source: rendered.source)
             made.add(rendition, size: pixels.size, fallback: encoded.fallback, fallbackFormat: planned.fallback,

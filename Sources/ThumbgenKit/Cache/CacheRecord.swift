@@ -31,6 +31,8 @@ struct CacheRecord: Codable, Equatable {
     var renditions: [Rendition]
     var placeholder: PlaceholderRecord?
     var warnings: [String]
+    /// The point a `focus: auto` render placed its crops around, [x, y]; absent otherwise.
+    var focus: [Double]? = nil
 
     /// The record as stored: the record's JSON (keys sorted: the same record, the same bytes),
     /// then, with a key, one line `hmac-sha256 <hex>` over those bytes.

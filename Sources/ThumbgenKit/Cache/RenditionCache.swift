@@ -71,7 +71,7 @@ final class RenditionCache: Sendable {
         let renditions = planned.plan.renditions
         guard record.recipe == recipe.text, record.renditions.count == renditions.count else { return nil }
         try Self.checkClaims(record)
-        var made = MadeImage(placeholder: record.placeholder, warnings: record.warnings)
+        var made = MadeImage(placeholder: record.placeholder, warnings: record.warnings, focus: record.focus.map { Focus(x: $0[0], y: $0[1]) })
         for (rendition, cached) in zip(renditions, record.renditions) {
             let size = rendition.geometry.size
             guard cached.width == size.width, cached.height == size.height else { return nil }
@@ -104,6 +104,9 @@ final class RenditionCache: Sendable {
                 ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2F
             }
             guard isColor, isHash else { throw CacheFault(reason: "a record's placeholder is not a colour and a ThumbHash; it was ignored") }
+        }
+        if let focus = record.focus, focus.count != 2 || !focus.allSatisfy({ $0 >= 0 && $0 <= 1 }) {
+            throw CacheFault(reason: "a record's focus is not two numbers from 0 to 1; it was ignored")
         }
         guard record.warnings.count <= 16, record.warnings.allSatisfy({ $0.utf8.count <= 1000 && !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) else {
             throw CacheFault(reason: "a record's warnings are not plain text; it was ignored")
@@ -147,7 +150,8 @@ final class RenditionCache: Sendable {
             }
             renditions.append(CacheRecord.Rendition(width: record.width, height: record.height, fallback: blob(fallback), sources: sources))
         }
-        let record = CacheRecord(recipe: recipe.text, renditions: renditions, placeholder: made.placeholder, warnings: made.warnings)
+        let record = CacheRecord(recipe: recipe.text, renditions: renditions, placeholder: made.placeholder, warnings: made.warnings,
+                                 focus: made.focus.map { [$0.x, $0.y] })
         do throws(CacheFault) {
             var sent = 0
             // One photo's files are often another recipe's too (the same bytes): each goes once.

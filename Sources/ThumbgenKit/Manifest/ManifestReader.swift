@@ -20,7 +20,7 @@ struct ImageRule {
     var pattern: String
     var mark: Mark
     var slots: [String]
-    var focus: Focus?
+    var focus: FocusSetting?
 }
 
 /// Checks a manifest's YAML tree against schema 1 and turns it into a `ManifestDocument`.
@@ -337,9 +337,10 @@ struct ManifestReader {
         }
     }
 
-    private mutating func readFocus(_ node: YAMLNode) -> Focus? {
+    private mutating func readFocus(_ node: YAMLNode) -> FocusSetting? {
+        if case .scalar(let text, _, _) = node, text.trimmedSpaces == "auto" { return .auto }
         guard case .sequence(let items, _) = node, items.count == 2 else {
-            reader.error(node.mark, "focus must be two numbers from 0 to 1, [x, y] from the top-left, like [0.5, 0.3]")
+            reader.error(node.mark, "focus must be auto or two numbers from 0 to 1, [x, y] from the top-left, like [0.5, 0.3]")
             return nil
         }
         var values: [Double] = []
@@ -352,7 +353,7 @@ struct ManifestReader {
             }
             values.append(value.doubleValue)
         }
-        return Focus(x: values[0], y: values[1])
+        return .point(Focus(x: values[0], y: values[1]))
     }
 }
 

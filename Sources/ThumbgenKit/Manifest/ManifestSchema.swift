@@ -85,9 +85,11 @@ public enum ManifestSchema {
                          "type": "string", "minLength": 1],
                 "slots": ["description": "Names of slots declared under 'slots'.",
                           "type": "array", "minItems": 1, "items": ["type": "string"]],
-                "focus": ["description": "The focal point of cover crops, [x, y] from 0 to 1 from the top-left. Default: the centre.",
-                          "type": "array", "minItems": 2, "maxItems": 2,
-                          "items": ["type": "number", "minimum": 0, "maximum": 1]],
+                "focus": ["description": "Where cover crops are centred: [x, y] from 0 to 1 from the top-left, or auto (around the subject found in the image). Default: the centre.",
+                          "oneOf": [
+                              ["type": "array", "minItems": 2, "maxItems": 2, "items": ["type": "number", "minimum": 0, "maximum": 1]],
+                              ["const": "auto"],
+                          ]],
             ],
         ]
     }

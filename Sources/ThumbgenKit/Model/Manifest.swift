@@ -75,6 +75,26 @@ public struct Focus: Equatable, Hashable, Sendable {
     }
 }
 
+/// An image's `focus:`: a point it names, or `auto` (the render stage finds the subject).
+public enum FocusSetting: Hashable, Sendable {
+    case point(Focus)
+    case auto
+
+    /// The point the plan places crops around before any pixel is seen: the named one, or
+    /// nil (the centre) for `auto`, whose crops are placed after the decode.
+    public var point: Focus? {
+        if case .point(let focus) = self { focus } else { nil }
+    }
+
+    /// `0.5,0.3` or `auto`, as a recipe and a shard's identity write it.
+    public var text: String {
+        switch self {
+        case .point(let focus): "\(focus.x),\(focus.y)"
+        case .auto: "auto"
+        }
+    }
+}
+
 /// What a client paints before an image loads.
 public enum PlaceholderKind: String, CaseIterable, Sendable {
     case thumbhash, none
@@ -123,9 +143,9 @@ public struct ImageEntry: Equatable, Sendable {
     public var path: String
     /// Slot names, in the manifest's slot order.
     public var slots: [String]
-    public var focus: Focus?
+    public var focus: FocusSetting?
 
-    public init(path: String, slots: [String], focus: Focus? = nil) {
+    public init(path: String, slots: [String], focus: FocusSetting? = nil) {
         self.path = path
         self.slots = slots
         self.focus = focus

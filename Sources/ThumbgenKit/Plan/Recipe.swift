@@ -25,7 +25,7 @@ public struct Recipe: Equatable, Sendable {
     /// The recipe of an image of `sha256`, an original in `original`'s format whose fallback is
     /// `fallback`, in `slots`; `convertsOriginal` when a box the original fits gets a file too
     /// (`ImagePlan`).
-    public init(sha256: String, original: ImageFormat, fallback: OutputFormat, slots: [Slot], focus: Focus?, output: OutputSettings,
+    public init(sha256: String, original: ImageFormat, fallback: OutputFormat, slots: [Slot], focus: FocusSetting?, output: OutputSettings,
                 convertsOriginal: Bool = false, libraries: CodecLibraries = .current) {
         self.sha256 = sha256
         self.fallback = fallback
@@ -34,7 +34,7 @@ public struct Recipe: Equatable, Sendable {
             for scale in slot.scales {
                 let box = SlotBox(slot.size, scale: scale)
                 // Focus moves only cover crops; an inside box ignores it.
-                let focusText = slot.fit == .cover ? " focus \(focus.map { "\($0.x),\($0.y)" } ?? "centre")" : ""
+                let focusText = slot.fit == .cover ? " focus \(focus?.text ?? "centre")" : ""
                 boxes.insert("\(box) \(slot.fit.rawValue)\(focusText)")
             }
         }
@@ -49,7 +49,7 @@ public struct Recipe: Equatable, Sendable {
     }
 
     /// The recipe of the files `planned` makes of an original of `sha256`.
-    init(sha256: String, planned: PlannedImage, slots: [Slot], focus: Focus?, output: OutputSettings) {
+    init(sha256: String, planned: PlannedImage, slots: [Slot], focus: FocusSetting?, output: OutputSettings) {
         self.init(sha256: sha256, original: planned.header.format, fallback: planned.fallback, slots: slots, focus: focus,
                   output: output, convertsOriginal: planned.convertsOriginal)
     }

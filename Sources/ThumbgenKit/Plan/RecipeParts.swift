@@ -49,7 +49,10 @@ struct RecipeContext {
     var sha256: String
     var limits: Limits
     var slots: [Slot]
+    /// The named focus point; nil for the centre and for `auto`.
     var focus: [Double]?
+    /// `focus: auto`: the point is found in the pixels, so a record's point says nothing of a change.
+    var focusIsAuto = false
     var output: OutputRecord
 }
 
@@ -68,7 +71,7 @@ enum RecipeChanges {
             return was.size != record.size || was.fit != record.fit || was.scales != record.scales
         }.map(\.name)
         if !changed.isEmpty { reasons.append(.slotsChanged(changed)) }
-        if old.focus != now.focus { reasons.append(.focusChanged) }
+        if !now.focusIsAuto && old.focus != now.focus { reasons.append(.focusChanged) }
         if let output = previous?.output {
             let names = Recipe.reasonOrder.filter { part in part.recorded(output) != part.recorded(now.output) }.map(\.name)
             if !names.isEmpty { reasons.append(.outputChanged(names)) }

@@ -26,7 +26,7 @@ public struct ShardIdentity: Equatable, Sendable {
                 "slot \(slot.name) \(slot.size) \(slot.scales.map(\.description).joined(separator: ",")) \(slot.fit.rawValue)"
             },
             "images": manifest.images.map { image in
-                "image \(image.path)\t\(image.slots.joined(separator: ","))\t\(image.focus.map { "\($0.x),\($0.y)" } ?? "")"
+                "image \(image.path)\t\(image.slots.joined(separator: ","))\t\(image.focus?.text ?? "")"
             },
         ]
         for part in Recipe.outputParts { texts[part.name] = [part.line(manifest.output)] }

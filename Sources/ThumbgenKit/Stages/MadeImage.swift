@@ -11,6 +11,8 @@ struct MadeImage {
     var records: [String: RenditionRecord] = [:]
     var placeholder: PlaceholderRecord?
     var warnings: [String] = []
+    /// The point a `focus: auto` render placed its crops around.
+    var focus: Focus?
 
     /// One rendition: its fallback at `rendition.file` and each modern file beside it.
     mutating func add(_ rendition: PlannedRendition, size: PixelSize, fallback: [UInt8], fallbackFormat: OutputFormat,

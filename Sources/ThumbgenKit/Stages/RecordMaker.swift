@@ -30,21 +30,23 @@ struct RecordMaker {
     /// An image that shows its original everywhere (`fits`, `animated`, `unsupported`,
     /// `unreadable`).
     func showingOriginal(_ facts: OriginalFacts, status: ImageStatus, error: String? = nil, recipe: String? = nil) -> ImageRecord {
-        let plan = ImagePlan(path: entry.path, original: facts.upright, slots: slots, focus: entry.focus, extension: "")
+        let plan = ImagePlan(path: entry.path, original: facts.upright, slots: slots, focus: entry.focus?.point, extension: "")
         let shown = original(facts)
         return record(facts, status: status, entries: Dictionary(uniqueKeysWithValues: plan.entries.map { ($0.key, shown) }),
-                      error: error, recipe: recipe, placeholder: nil)
+                      error: error, recipe: recipe, placeholder: nil, focus: entry.focus?.point)
     }
 
-    /// A resized image: `files` holds each rendition's record by its fallback's root-relative path.
+    /// A resized image: `files` holds each rendition's record by its fallback's root-relative path;
+    /// `found` is the point a `focus: auto` render chose (the record's focus, for `auto`).
     func resized(_ facts: OriginalFacts, plan: ImagePlan, files: [String: RenditionRecord], recipe: String?,
-                 placeholder: PlaceholderRecord?) -> ImageRecord {
+                 placeholder: PlaceholderRecord?, found: Focus? = nil) -> ImageRecord {
         let shown = original(facts)
         var entries: [String: RenditionRecord] = [:]
         for planned in plan.entries {
             entries[planned.key] = planned.rendition.flatMap { files[$0.file] } ?? shown
         }
-        return record(facts, status: files.isEmpty ? .fits : .resized, entries: entries, error: nil, recipe: recipe, placeholder: placeholder)
+        return record(facts, status: files.isEmpty ? .fits : .resized, entries: entries, error: nil, recipe: recipe,
+                      placeholder: placeholder, focus: entry.focus == .auto ? found : entry.focus?.point)
     }
 
     /// What a build would record for `plan`, but for the bytes of the files it would write:
@@ -59,8 +61,8 @@ struct RecordMaker {
     }
 
     private func record(_ facts: OriginalFacts, status: ImageStatus, entries: [String: RenditionRecord], error: String?,
-                        recipe: String?, placeholder: PlaceholderRecord?) -> ImageRecord {
-        ImageRecord(bytes: facts.bytes, error: status == .unreadable ? error : nil, focus: entry.focus.map { [$0.x, $0.y] },
+                        recipe: String?, placeholder: PlaceholderRecord?, focus: Focus?) -> ImageRecord {
+        ImageRecord(bytes: facts.bytes, error: status == .unreadable ? error : nil, focus: focus.map { [$0.x, $0.y] },
                     format: facts.format, height: facts.upright.height, placeholder: placeholder, recipe: recipe,
                     renditions: entries, sha256: facts.sha256, status: status, width: facts.upright.width)
     }

@@ -50,9 +50,9 @@ struct ManifestImageErrorTests {
         ManifestCase("negative focus", images("  - path: a.jpg\n    slots: [thumb]\n    focus: [0.5, -0.1]"),
             "manifest.yaml:7:18: error: focus values must be numbers from 0 to 1, but this one is '-0.1'"),
         ManifestCase("focus with one number", images("  - path: a.jpg\n    slots: [thumb]\n    focus: [0.5]"),
-            "manifest.yaml:7:12: error: focus must be two numbers from 0 to 1, [x, y] from the top-left, like [0.5, 0.3]"),
+            "manifest.yaml:7:12: error: focus must be auto or two numbers from 0 to 1, [x, y] from the top-left, like [0.5, 0.3]"),
         ManifestCase("focus as a word", images("  - path: a.jpg\n    slots: [thumb]\n    focus: center"),
-            "manifest.yaml:7:12: error: focus must be two numbers from 0 to 1, [x, y] from the top-left, like [0.5, 0.3]"),
+            "manifest.yaml:7:12: error: focus must be auto or two numbers from 0 to 1, [x, y] from the top-left, like [0.5, 0.3]"),
         ManifestCase("conflicting focus", images("""
               - path: a.jpg
                 slots: [thumb]

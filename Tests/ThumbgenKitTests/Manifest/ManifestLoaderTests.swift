@@ -71,7 +71,7 @@ struct ManifestLoaderTests {
         #expect(manifest.output == OutputSettings(jpegQuality: 90, jpegProgressive: true, pngCompression: 0))
         #expect(manifest.limits == Limits(pixels: 1000, dimension: 50, memoryMB: 64))
         #expect(manifest.slots.map(\.size.description) == ["37.5x33.34"])
-        #expect(manifest.images == [ImageEntry(path: "photos/a.jpg", slots: ["thumb"], focus: Focus(x: 0, y: 1))])
+        #expect(manifest.images == [ImageEntry(path: "photos/a.jpg", slots: ["thumb"], focus: .point(Focus(x: 0, y: 1)))])
     }
 
     @Test func limitOverridesReplaceTheManifestsLimits() throws {
@@ -103,7 +103,7 @@ struct ManifestLoaderTests {
             """, in: folder)
 
         #expect(manifest.images == [
-            ImageEntry(path: "a.jpg", slots: ["thumb", "card", "hero"], focus: Focus(x: 0.25, y: 0.75)),
+            ImageEntry(path: "a.jpg", slots: ["thumb", "card", "hero"], focus: .point(Focus(x: 0.25, y: 0.75))),
             ImageEntry(path: "b.jpg", slots: ["card", "hero"]),
             ImageEntry(path: "c.jpg", slots: ["card", "hero"]),
         ])
@@ -120,7 +120,21 @@ struct ManifestLoaderTests {
               - { path: a.jpg, slots: [t] }
               - { path: a.jpg, slots: [t], focus: [0.50, 0.30] }
             """, in: folder)
-        #expect(manifest.images == [ImageEntry(path: "a.jpg", slots: ["t"], focus: Focus(x: 0.5, y: 0.3))])
+        #expect(manifest.images == [ImageEntry(path: "a.jpg", slots: ["t"], focus: .point(Focus(x: 0.5, y: 0.3)))])
+    }
+
+    @Test func focusAutoIsAWordQuotedOrNot() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.jpg")
+        try folder.write("b.jpg")
+        let manifest = try loadManifest("""
+            version: 1
+            slots: { t: { size: 1x1, scales: [1] } }
+            images:
+              - { path: a.jpg, slots: [t], focus: auto }
+              - { path: b.jpg, slots: [t], focus: "auto" }
+            """, in: folder)
+        #expect(manifest.images == [ImageEntry(path: "a.jpg", slots: ["t"], focus: .auto), ImageEntry(path: "b.jpg", slots: ["t"], focus: .auto)])
     }
 
     @Test func slotLookupByName() throws {
