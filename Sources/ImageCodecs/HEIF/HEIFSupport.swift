@@ -72,7 +72,7 @@ enum HEIFSupport {
             return "HEIF item type '\(type)' (\(newer.what)) needs a newer libheif: this system has \(version); \(newer.reader)"
         }
         let printable = type.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }
-        return "HEIF item type '\(printable ? type : "?")' is not an image type libheif reads"
+        return "HEIF item type '\(printable ? type : "?")' is not an image type libheif \(version) reads"
     }
 
     /// Why a HEVC image whose first picture is not intra is not decoded.

@@ -53,6 +53,16 @@ import ThumbgenKit
         return file.bytes()
     }
 
+    /// A one-tile grid whose tile is an `unci` image: the tiles are looked at too.
+    static func gridOfUnci() -> [UInt8] {
+        var file = HEIFItemAssembly()
+        let ispe = HEIFItemAssembly.ispe(width: 96, height: 64)
+        file.items = [HEIFItemAssembly.Item(id: 1, type: "grid", properties: [ispe], data: [0, 0, 0, 0, 0, 96, 0, 64]),
+                      HEIFItemAssembly.Item(id: 2, type: "unci", properties: [ispe], data: [1, 2, 3, 4])]
+        file.references = [("dimg", 1, [2])]
+        return file.bytes()
+    }
+
     /// The low-overhead form: no `meta`, one `mini` box.
     static let mini = HEIFAssembly.box("ftyp", Array("mif3avif".utf8) + [0, 0, 0, 0] + Array("mif3avif".utf8))
         + HEIFAssembly.box("mini", [UInt8](repeating: 0x55, count: 40))
@@ -62,11 +72,12 @@ import ThumbgenKit
          ("pred.heic", predicted(), "predictively coded HEIF (image 1 is predicted from image 2, 'pred') is not supported"),
          ("trail.heic", trailingPicture(), "predictively coded HEIF (image 1's HEVC picture is not intra-coded: NAL unit type 1) is not supported"),
          ("unci.heic", item("unci"), "HEIF item type 'unci' (uncompressed, ISO/IEC 23001-17) needs a newer libheif: this system has \(version); a libheif newer than 1.15 built with its uncompressed codec reads it (1.18 does)"),
+         ("grid.heic", gridOfUnci(), "HEIF item type 'unci' (uncompressed, ISO/IEC 23001-17) needs a newer libheif: this system has \(version); a libheif newer than 1.15 built with its uncompressed codec reads it (1.18 does)"),
          ("j2k1.heic", item("j2k1"), "HEIF item type 'j2k1' (JPEG 2000) needs a newer libheif: this system has \(version); libheif 1.17 or newer reads it with its OpenJPEG plugin"),
          ("jpeg.heic", item("jpeg"), "HEIF item type 'jpeg' (JPEG) needs a newer libheif: this system has \(version); a libheif newer than 1.15 reads it with its libjpeg plugin (1.17 does)"),
          ("avc1.heic", item("avc1"), "HEIF item type 'avc1' (H.264) needs a newer libheif: this system has \(version); a libheif newer than 1.15 reads it with its OpenH264 plugin (1.19.2 does)"),
          ("vvc1.heic", item("vvc1"), "HEIF item type 'vvc1' (H.266/VVC) needs a newer libheif: this system has \(version); libheif 1.18 or newer reads it with its vvdec plugin"),
-         ("zzz9.heic", item("zzz9"), "HEIF item type 'zzz9' is not an image type libheif reads"),
+         ("zzz9.heic", item("zzz9"), "HEIF item type 'zzz9' is not an image type libheif \(version) reads"),
          ("mini.avif", mini, "this HEIF is in the low-overhead 'mini' form, which needs a libheif newer than 1.18 built with its experimental 'mini' support; this system has \(version)")]
     }
 
