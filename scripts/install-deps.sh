@@ -2,9 +2,9 @@
 # Installs the Debian/Ubuntu packages thumbgen builds against, only when pkg-config cannot find
 # them. Quiet when nothing is missing. `--test` adds what the tests need (chromium, nodejs, hugo,
 # strace, Debian's html5lib and Pillow, libjpeg-turbo's djpeg, lcms2's jpgicc with Ghostscript's
-# CMYK profile, Debian's nginx and PyPI's WsgiDAV as cache servers, PyPI's reference ThumbHash
-# encoder, PyPI's jsonschema with PyYAML to check the manifest's schema, and PyPI's MkDocs and
-# Pelican in a venv of their own for the generator sites).
+# CMYK profile, libheif's heif-enc and heif-convert, Debian's nginx and PyPI's WsgiDAV as cache
+# servers, PyPI's reference ThumbHash encoder, PyPI's jsonschema with PyYAML to check the
+# manifest's schema, and PyPI's MkDocs and Pelican in a venv of their own for the generator sites).
 set -eu
 
 with_tests=false
@@ -45,6 +45,9 @@ if $with_tests; then
     # after the zlib stream, GIFs cut short) and libjpeg-turbo's djpeg (stray bytes in JPEGs).
     /usr/bin/python3 -c 'import PIL.Image' >/dev/null 2>&1 || missing="$missing python3-pil"
     command -v djpeg >/dev/null 2>&1 || missing="$missing libjpeg-turbo-progs"
+    # libheif's own heif-enc and heif-convert: HEIC fixtures whose coding libheif's API does not
+    # expose (limited-range alpha), and the reference decode of a primary image.
+    command -v heif-enc >/dev/null 2>&1 && command -v heif-convert >/dev/null 2>&1 || missing="$missing libheif-examples"
     if ! command -v python3 >/dev/null 2>&1; then
         missing="$missing python3 python3-pip"
     elif ! python3 -m pip --version >/dev/null 2>&1 && ! python3 -c 'import thumbhash, jsonschema, yaml' >/dev/null 2>&1; then

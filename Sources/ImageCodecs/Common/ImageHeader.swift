@@ -22,6 +22,9 @@ public struct ImageHeader: Equatable, Sendable {
     public var heifLayout: HEIFLayout?
     /// WebP: the decoder also holds its output whole, at the scale it decodes to (4 bytes a pixel).
     public var holdsScaledImage = false
+    /// Why an image whose header was read is not decoded (HEIF: a feature or codec the system's
+    /// libheif cannot decode right), or nil. Such an image is `unsupported`.
+    public var unsupportedReason: String?
 
     public init(format: ImageFormat, size: PixelSize) {
         self.format = format

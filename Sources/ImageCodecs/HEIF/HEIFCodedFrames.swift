@@ -21,6 +21,10 @@ struct HEIFCodedFrames {
     var decodes = 0
     /// The largest frame any decode allocates.
     var largestFrame = PixelSize.zero
+    /// The first HEVC image whose picture is not an intra random access point (it is predicted
+    /// from pictures the item does not hold), with its first slice's NAL unit type: libde265
+    /// decodes it to grey.
+    var nonIntra: (item: Int, nalType: Int)?
 
     /// A coded image's largest frame, its `ispe` (the frame's size without one), and its frames.
     private struct CodedImage {
@@ -72,7 +76,14 @@ struct HEIFCodedFrames {
                 : AV1Frames.walk(HEIFItemBytes(Array(config.payload.dropFirst(4))), units: &units)?.sizes ?? []
         }
         if let location = items.locations[item], let data = HEIFItemBytes(location, file: file, idat: items.idat) {
-            guard let walked = type == "hvc1" ? HEVCFrames.walk(data, units: &units) : AV1Frames.walk(data, units: &units) else {
+            var walked: (sizes: [PixelSize?], frames: Int)?
+            if type == "hvc1", let hevc = HEVCFrames.walk(data, units: &units) {
+                walked = (hevc.sizes, hevc.frames)
+                if let slice = hevc.firstSliceType, !HEVCFrames.intraTypes.contains(slice), nonIntra == nil { nonIntra = (item, slice) }
+            } else if type == "av01" {
+                walked = AV1Frames.walk(data, units: &units)
+            }
+            guard let walked else {
                 throw CodecError.damaged("corrupt HEIF: its \(codec) data holds more than \(Self.maxUnits) NAL units or OBUs")
             }
             sizes += walked.sizes

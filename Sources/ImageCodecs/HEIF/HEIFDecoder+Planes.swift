@@ -42,6 +42,7 @@ extension HEIFDecoder {
             defer { heif_image_release(image) }
             guard heif_image_get_colorspace(image) == heif_colorspace_YCbCr, heif_image_get_chroma_format(image) == heif_chroma_420,
                   Self.isFullRangeBT601(image: image) else { return nil }
+            try checkDecoded(image, channel: heif_channel_Y, header: header)
 
             let size = header.size, chroma = PlanarImage.chromaSize(size)
             let planes = [(heif_channel_Y, size, layout.cropX, layout.cropY),
@@ -62,8 +63,9 @@ extension HEIFDecoder {
             do {
                 let image = try decodeImage(handle, colorspace: heif_colorspace_RGB, chroma: heif_chroma_444, header: header)
                 defer { heif_image_release(image) }
-                guard heif_image_get_colorspace(image) == heif_colorspace_RGB, heif_image_get_chroma_format(image) == heif_chroma_444,
-                      let rgb = Self.rows(of: image, [heif_channel_R, heif_channel_G, heif_channel_B].map { ($0, size, layout.cropX, layout.cropY) })
+                guard heif_image_get_colorspace(image) == heif_colorspace_RGB, heif_image_get_chroma_format(image) == heif_chroma_444 else { return nil }
+                try checkDecoded(image, channel: heif_channel_R, header: header)
+                guard let rgb = Self.rows(of: image, [heif_channel_R, heif_channel_G, heif_channel_B].map { ($0, size, layout.cropX, layout.cropY) })
                 else { return nil }
                 planar = PlanarImage.ycbcr420(red: rgb[0].start, green: rgb[1].start, blue: rgb[2].start,
                                               stride: (rgb[0].stride, rgb[1].stride, rgb[2].stride), size: size)
@@ -76,6 +78,12 @@ extension HEIFDecoder {
                 }
             }
             return source
+        }
+
+        /// The decoded `channel` is the coded size the header gave (see `HEIFDecoder.checkDecoded`).
+        func checkDecoded(_ image: OpaquePointer?, channel: heif_channel, header: ImageHeader) throws(CodecError) {
+            let decoded = PixelSize(width: Int(heif_image_get_width(image, channel)), height: Int(heif_image_get_height(image, channel)))
+            try HEIFDecoder.checkDecoded(decoded, coded: layout.codedSize, header: header)
         }
 
         /// Where each (channel, size, x, y) starts in `image`, and its stride; nil when a plane is

@@ -33,6 +33,7 @@ public enum HEIFDecoder {
     /// `planesThroughRGB`: the planes are made from libheif's RGB decode (see `PlanarYCbCr`).
     static func decode(file: FileBytes, header: ImageHeader, limits: DecodeLimits, into consumer: RowConsumer,
                        planes: PlaneConsumer?, planesThroughRGB: Bool) throws(CodecError) -> SourceInfo {
+        if let reason = header.unsupportedReason { throw CodecError.unsupported(reason) }
         guard let layout = header.heifLayout else { throw CodecError.unsupported("not a HEIF image") }
         try check(layout, header: header, limits: limits)
         let reader = HEIFFileReader(file: file)
@@ -40,10 +41,7 @@ public enum HEIFDecoder {
         defer { withExtendedLifetime(reader) {} }
         guard let context = heif_context_alloc() else { throw CodecError.outOfMemory(bytes: 1 << 20) }
         defer { heif_context_free(context) }
-        // libheif's own bound on any image it allocates (a side must stay below it): nothing much
-        // larger than the primary image and one more tile.
-        let side = max(layout.codedSize.width, layout.codedSize.height) + max(layout.tileSize.width, layout.tileSize.height) + 1
-        heif_context_set_maximum_image_size_limit(context, Int32(clamping: side))
+        heif_context_set_maximum_image_size_limit(context, Int32(clamping: libheifSizeLimit(layout)))
         try check(HEIFFileReader.read(context, through: reader))
         var handle: OpaquePointer?
         try check(heif_context_get_primary_image_handle(context, &handle))
@@ -70,14 +68,7 @@ public enum HEIFDecoder {
         }
         let decoded = PixelSize(width: Int(heif_image_get_width(image, heif_channel_interleaved)),
                                 height: Int(heif_image_get_height(image, heif_channel_interleaved)))
-        if decoded != coded, decoded == coded.transposed, header.orientation.swapsAxes {
-            // libheif 1.15's encoder (and tools built on it) wrote the rotated size into `ispe`,
-            // which the standard defines before rotation: the header's sizes are then transposed.
-            throw CodecError.damaged("corrupt HEIF: its ispe gives \(coded), the size after rotation, but the coded image is \(decoded)")
-        }
-        guard decoded.width >= layout.cropX + header.size.width, decoded.height >= layout.cropY + header.size.height else {
-            throw CodecError.damaged("corrupt HEIF: the decoded image is \(decoded), smaller than its ispe's \(coded)")
-        }
+        try checkDecoded(decoded, coded: coded, header: header)
 
         var source = SourceInfo(fullSize: header.size, decodedSize: header.size)
         source.hasAlpha = hasAlpha
@@ -131,9 +122,35 @@ public enum HEIFDecoder {
         guard layout.decodedPixels <= limits.pixels else {
             throw CodecError.overLimit("decoding it takes \(layout.decodes) decode\(layout.decodes == 1 ? "" : "s") of \(layout.decodedPixels == Int.max ? "too many" : String(layout.decodedPixels)) pixels in all (each tile and alpha image at its coded size, at least \(minimumTilePixels) a decode), over the limit of \(limits.pixels) (limits.pixels)")
         }
+        if let mismatch = layout.tileMismatch { throw CodecError.damaged(mismatch) }
         guard header.wholeImageBytes <= limits.memoryBytes else {
             throw CodecError.overLimit("this \(header.format == .avif ? "AVIF" : "HEIF") image is decoded whole (HEVC and AV1 have no shrink-on-load), \(CodecError.mebibytes(header.wholeImageBytes)) MiB, over the limit of \(limits.memoryBytes >> 20) MiB (limits.memory_mb)")
         }
+    }
+
+    /// libheif's own bound on a side of any image it reads or allocates (a side must stay below
+    /// it). libheif 1.15 checks it against every item of the file when reading it, so it must
+    /// pass the largest item the file claims, decoded or not (a thumbnail-sized primary image
+    /// beside a larger one); what thumbgen decodes is held to its own limits, from the codec's
+    /// headers (`check`), and to the header's size once decoded (`checkDecoded`).
+    static func libheifSizeLimit(_ layout: HEIFLayout) -> Int {
+        let sides = [layout.codedSize.width, layout.codedSize.height, layout.largestFrame.width, layout.largestFrame.height,
+                     layout.tileSize.width, layout.tileSize.height, layout.largestClaimedSide]
+        return sides.max()! + HEIFCodedFrames.padding + 1
+    }
+
+    /// The decoded image is what the header said it would be, or it is refused: no claim of
+    /// the header is believed unchecked. It may exceed the `ispe` by the codec's padding, as the
+    /// header lets a coded frame (libheif 1.15 writes an odd size as the `ispe` of a frame coded
+    /// a pixel larger, with a `clap`); the rows handed on are the header's.
+    static func checkDecoded(_ decoded: PixelSize, coded: PixelSize, header: ImageHeader) throws(CodecError) {
+        guard !HEIFCodedFrames.agrees(frame: decoded, ispe: coded) else { return }
+        if decoded == coded.transposed, header.orientation.swapsAxes {
+            // libheif 1.15's encoder (and tools built on it) wrote the rotated size into `ispe`,
+            // which the standard defines before rotation: the header's sizes are then transposed.
+            throw CodecError.damaged("corrupt HEIF: its ispe gives \(coded), the size after rotation, but the coded image is \(decoded)")
+        }
+        throw CodecError.damaged("corrupt HEIF: the decoded image is \(decoded), not the \(coded) its ispe gives")
     }
 
     /// The embedded ICC profile, else one made for the nclx colour (nil for plain sRGB).

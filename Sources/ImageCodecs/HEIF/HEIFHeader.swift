@@ -24,6 +24,7 @@ enum HEIFHeader {
         var brands: [String] = []
         var meta: ArraySlice<UInt8>?
         var moov: ArraySlice<UInt8>?
+        var hasMini = false
         var offset = 0
         for _ in 0..<maxTopLevelBoxes where offset < file.count {
             let start = file.read(at: offset, length: 16)
@@ -39,6 +40,8 @@ enum HEIFHeader {
                 meta = file.read(at: payloadStart, length: payloadLength)[...]
             case "moov":
                 moov = file.read(at: payloadStart, length: min(payloadLength, moovPrefixBytes))[...]
+            case "mini":
+                hasMini = true
             default:
                 break
             }
@@ -51,6 +54,7 @@ enum HEIFHeader {
         }
         let isSequence = moov != nil && (meta == nil || !sequenceBrands.isDisjoint(with: brands))
         guard let meta else {
+            if hasMini { throw CodecError.unsupported(HEIFSupport.miniReason) }
             guard isSequence, let size = moov.flatMap(trackSize) else { throw CodecError.damaged("corrupt HEIF: no meta box (truncated?)") }
             var header = ImageHeader(format: format, size: size)
             header.isAnimated = true
@@ -73,7 +77,7 @@ enum HEIFHeader {
     /// AVIF when any brand says so, else HEIF for the HEIF brands; nil for other ISO media.
     static func format(brands: [String]) -> ImageFormat? {
         if brands.contains(where: { ["avif", "avis"].contains($0) }) { return .avif }
-        let heif: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "mif1", "mif2", "msf1", "miaf"]
+        let heif: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "mif1", "mif2", "mif3", "msf1", "miaf"]
         return brands.contains(where: heif.contains) ? .heif : nil
     }
 
@@ -82,7 +86,12 @@ enum HEIFHeader {
             throw CodecError.damaged("corrupt HEIF: no primary image in its meta box")
         }
         let properties = items.properties(of: primary)
-        guard let coded = properties.lazy.compactMap(HEIFProperty.size).first else {
+        let claimed = properties.lazy.compactMap(HEIFProperty.size).first
+        // What libheif cannot decode right is refused before anything else is asked of it.
+        if let reason = HEIFSupport.reason(items, primary: primary, format: format) {
+            return unsupported(reason, format: format, coded: claimed, properties: properties)
+        }
+        guard let coded = claimed else {
             throw CodecError.damaged("corrupt HEIF: the primary image has no size (ispe)")
         }
         // Sides of 2^31 or more are damage (their product would not fit in Int).
@@ -97,24 +106,18 @@ enum HEIFHeader {
         try checkDerivation(items, primary: primary, type: type)
         // What the decoder will really decode, from the codec's headers; an ispe that lies is damage.
         let frames = try HEIFCodedFrames(items, file: file, primary: primary)
+        if let predicted = frames.nonIntra {
+            return unsupported(HEIFSupport.nonIntraReason(item: predicted.item, nalType: predicted.nalType), format: format,
+                               coded: coded, properties: properties)
+        }
 
         var layout = HEIFLayout(codedSize: coded, cropX: geometry.crop.x, cropY: geometry.crop.y)
         layout.decodedPixels = frames.pixels
         layout.decodes = frames.decodes
         layout.largestFrame = frames.largestFrame
+        layout.largestClaimedSide = items.propertyBoxes.lazy.compactMap(HEIFProperty.size).reduce(0) { max($0, $1.width, $1.height) }
         layout.ranges = HEIFSampleRanges(items, primary: primary, file: file)
-        // A grid (or overlay) takes its coding from its tiles, which all share one size.
-        var coding = properties
-        if type == "grid" || type == "iovl" {
-            let tiles = items.references["dimg"]?[primary] ?? []
-            guard let first = tiles.first else { throw CodecError.damaged("corrupt HEIF: a grid image without tiles") }
-            layout.tiles = tiles.count
-            coding = items.properties(of: first)
-            layout.tileSize = coding.lazy.compactMap(HEIFProperty.size).first ?? .zero
-            guard layout.tileSize.width < 1 << 31, layout.tileSize.height < 1 << 31 else {
-                throw CodecError.damaged("corrupt HEIF: its grid's tiles are \(layout.tileSize)")
-            }
-        }
+        let coding = try derivedLayout(&layout, items: items, primary: primary, type: type, file: file) ?? properties
         if let config = coding.lazy.compactMap(HEIFProperty.coding).first {
             layout.bitDepth = config.bitDepth
             layout.chromaShare = config.chromaShare
@@ -130,6 +133,40 @@ enum HEIFHeader {
         header.needsWholeImage = true
         header.wholeImageBytes = layout.decodeBytes(hasAlpha: header.hasAlpha)
         header.heifLayout = layout
+        return header
+    }
+
+    /// A grid (or overlay) takes its coding from its tiles, which all share one size: their
+    /// properties (nil for a coded image), with the tiles and the canvas checked.
+    private static func derivedLayout(_ layout: inout HEIFLayout, items: HEIFItems, primary: Int, type: String,
+                                      file: FileBytes) throws(CodecError) -> [ISOBMFFBox]? {
+        guard type == "grid" || type == "iovl" else { return nil }
+        let tiles = items.references["dimg"]?[primary] ?? []
+        guard let first = tiles.first else { throw CodecError.damaged("corrupt HEIF: a grid image without tiles") }
+        layout.tiles = tiles.count
+        let coding = items.properties(of: first)
+        layout.tileSize = coding.lazy.compactMap(HEIFProperty.size).first ?? .zero
+        guard layout.tileSize.width < 1 << 31, layout.tileSize.height < 1 << 31 else {
+            throw CodecError.damaged("corrupt HEIF: its grid's tiles are \(layout.tileSize)")
+        }
+        try HEIFCanvas.check(items, item: primary, type: type, ispe: layout.codedSize, inputs: tiles, tileSize: layout.tileSize, file: file)
+        if type == "grid" { layout.tileMismatch = HEIFCanvas.tileMismatch(items, inputs: tiles, tileSize: layout.tileSize) }
+        return coding
+    }
+
+    /// The header of an image thumbgen does not decode: its size when its boxes give one.
+    private static func unsupported(_ reason: String, format: ImageFormat, coded: PixelSize?, properties: [ISOBMFFBox]) -> ImageHeader {
+        var size = PixelSize.zero, orientation = Orientation.up
+        if let coded, coded.width > 0, coded.height > 0, coded.width < 1 << 31, coded.height < 1 << 31 {
+            let geometry = HEIFGeometry(coded: coded, transformations: properties)
+            if geometry.crop.width > 0, geometry.crop.height > 0 {
+                size = PixelSize(width: geometry.crop.width, height: geometry.crop.height)
+                orientation = geometry.orientation
+            }
+        }
+        var header = ImageHeader(format: format, size: size)
+        header.orientation = orientation
+        header.unsupportedReason = reason
         return header
     }
 
@@ -223,6 +260,11 @@ public struct HEIFLayout: Equatable, Sendable {
     public var largestFrame = PixelSize.zero
     /// Whether the colour and alpha samples are coded full range, from the codec's headers.
     var ranges = HEIFSampleRanges()
+    /// The largest side any item of the file claims (`ispe`): libheif 1.15 checks its size
+    /// limit against every item when it reads the file, decoded or not.
+    public var largestClaimedSide = 0
+    /// Why a grid's tiles do not agree in size (refused after the limits), or nil.
+    var tileMismatch: String?
 
     /// libheif 1.15 decodes up to this many tiles of a grid at once (its default).
     static let tileThreads = 4

@@ -6,8 +6,8 @@ struct HEIFSampleRanges: Equatable, Sendable {
     /// The primary image's AV1 sequence header's `color_range`: what libavif goes by when there
     /// is no nclx. nil for HEVC, a grid, or a header that does not say.
     var colour: Bool?
-    /// The alpha image's: AV1 says its range only in its sequence header. HEVC alpha images,
-    /// whose range is deep in the SPS's VUI, are taken as full range (as libheif takes them).
+    /// The alpha image's: AV1 says its range only in its sequence header, HEVC in its SPS's
+    /// VUI (`video_full_range_flag`); one that does not say is full range, as libheif takes it.
     var alpha = true
 
     init() {}
@@ -17,7 +17,17 @@ struct HEIFSampleRanges: Equatable, Sendable {
         let alphaItem = items.references["auxl"]?.first { item, targets in
             targets.contains(primary) && HEIFHeader.isAlpha(item, in: items)
         }?.key
-        if let alphaItem, let full = Self.av1FullRange(items, item: alphaItem, file: file) { alpha = full }
+        if let alphaItem, let full = Self.av1FullRange(items, item: alphaItem, file: file) ?? Self.hevcFullRange(items, item: alphaItem) {
+            alpha = full
+        }
+    }
+
+    /// `video_full_range_flag` of an HEVC item, from the first SPS in its `hvcC` (where HEIF
+    /// puts an image's parameter sets); nil when it does not say or does not parse.
+    static func hevcFullRange(_ items: HEIFItems, item: Int) -> Bool? {
+        guard items.types[item] == "hvc1", let config = items.properties(of: item).first(where: { $0.type == "hvcC" }),
+              let sps = HEVCFrames.configurationParameterSets(config.payload).first else { return nil }
+        return HEVCSequenceParameterSet.withRange(nal: sps)?.fullRange
     }
 
     /// `color_range` of an AV1 item, from its `av1C`'s configOBUs, else its data.

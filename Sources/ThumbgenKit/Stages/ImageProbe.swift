@@ -54,6 +54,7 @@ public enum ImageProbe {
         if let reason = limitReason(header.size, limits) {
             return ProbeResult(header: header, readability: .unreadable(.overLimit(reason)))
         }
+        if let reason = header.unsupportedReason { return ProbeResult(header: header, readability: .unsupported(reason)) }
         if header.isAnimated { return ProbeResult(header: header, readability: .animated) }
         guard ImageDecoders.canDecode(header.format) else {
             return ProbeResult(header: header, readability: .unsupported("\(header.format.rawValue.uppercased()) images are not resized yet"))
@@ -65,6 +66,8 @@ public enum ImageProbe {
     /// read(2) that failed, so errno is still that call's.
     private static func failure(_ error: CodecError) -> ProbeResult {
         let code = errno
+        // A header that says what it is, in a form thumbgen does not read, is no verdict of damage.
+        if case .unsupported(let reason) = error { return ProbeResult(header: nil, readability: .unsupported(reason)) }
         let machine = if case .io = error, MachineFailure.isMachine(code) { code } else { Int32?.none }
         return ProbeResult(header: nil, readability: .unreadable(error), machineFailure: machine)
     }

@@ -38,6 +38,9 @@ import TestSupport
         // shown as stored before); a CMYK or YCCK JPEG with a CMYK profile converted through it
         // (lcms2), and limited-range monochrome and alpha HEIF/AVIF expanded; this set has none.
         12: version9,
+        // 13: an HEVC alpha image whose SPS says limited range (video_full_range_flag 0)
+        // expanded, as AV1 alpha already was (opaque came out 235); this set has none.
+        13: version9,
     ]
 
     static let version9 = ["239x360 b7c0393535111e2b", "180x180 5e659e5fb2d7995b", "60x60 4b2dfd561434d083", "66x100 74976789576a17be",
