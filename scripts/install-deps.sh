@@ -48,6 +48,8 @@ if $with_tests; then
     # libheif's own heif-enc and heif-convert: HEIC fixtures whose coding libheif's API does not
     # expose (limited-range alpha), and the reference decode of a primary image.
     command -v heif-enc >/dev/null 2>&1 && command -v heif-convert >/dev/null 2>&1 || missing="$missing libheif-examples"
+    # libavif's own avifenc: limited-range monochrome and alpha AVIFs (AVIFRangeFixtures).
+    [ -x /usr/bin/avifenc ] || missing="$missing libavif-bin"
     if ! command -v python3 >/dev/null 2>&1; then
         missing="$missing python3 python3-pip"
     elif ! python3 -m pip --version >/dev/null 2>&1 && ! python3 -c 'import thumbhash, jsonschema, yaml' >/dev/null 2>&1; then
