@@ -9,9 +9,10 @@ struct ImageResolver {
     /// Shown in messages as the root ("example-site").
     let rootName: String
     /// Originals the previous index knew (root-relative): one that is gone was deleted or moved.
-    let known: Set<String>
+    /// The originals the last build's index lists, read when a path matches nothing.
+    let known: () -> Set<String>
 
-    init(folder: RootFolder, rootName: String, file: String, known: Set<String> = []) {
+    init(folder: RootFolder, rootName: String, file: String, known: @escaping () -> Set<String> = { [] }) {
         self.folder = folder
         self.rootName = rootName
         self.known = known
@@ -156,7 +157,7 @@ struct ImageResolver {
             reader.error(mark, "'\(path)' is a folder, not an image; to take every image in it, write '\(path)/*'")
         case .special(let kind):
             reader.error(mark, "'\(path)' is \(kind.rawValue), not an image file")
-        case .missing where known.contains(path):
+        case .missing where known().contains(path):
             reader.error(mark, "'\(path)' was in the last build but is gone: deleted or moved? remove it from the manifest, or give its new path")
         case .missing:
             reader.error(mark, "no file '\(path)' under '\(rootName)'\(closest(to: path))")

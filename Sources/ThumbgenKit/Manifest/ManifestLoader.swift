@@ -77,7 +77,7 @@ public enum ManifestLoader {
         }
         diagnostics += paths.diagnostics
         if rootExists, let folder = RootFolder(path: rootURL.path, indexPath: indexPath ?? "renditions.json") {
-            var resolver = ImageResolver(folder: folder, rootName: rootText, file: file, known: existing?.knownImages ?? [])
+            var resolver = ImageResolver(folder: folder, rootName: rootText, file: file, known: existing?.knownImages ?? { [] })
             var images = resolver.resolve(document.images)
             diagnostics += resolver.diagnostics
             diagnostics += RenditionCollisions.check(resolver.sharedStems, images: images, slots: document.slots,

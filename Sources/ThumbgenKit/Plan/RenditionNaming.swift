@@ -20,9 +20,9 @@ public enum RenditionNaming {
 
     /// The original's path without its extension (a leading dot is part of the name).
     public static func stem(of original: String) -> String {
-        let slash = original.lastIndex(of: "/").map { original.index(after: $0) } ?? original.startIndex
-        let name = original[slash...]
-        if let dot = name.lastIndex(of: "."), dot > name.startIndex { return String(original[..<dot]) }
+        let bytes = original.utf8
+        let name = bytes.lastIndex(of: 0x2F).map { bytes.index(after: $0) } ?? bytes.startIndex
+        if let dot = bytes[name...].lastIndex(of: 0x2E), dot > name { return String(decoding: bytes[..<dot], as: UTF8.self) }
         return original
     }
 
@@ -34,8 +34,14 @@ public enum RenditionNaming {
     }
 
     /// True for a name (the last part of a path) that thumbgen could have made as a rendition.
-    public static func isRenditionName(_ path: some StringProtocol) -> Bool {
-        path.lastPathPart.contains(marker)
+    public static func isRenditionName(_ path: String) -> Bool {
+        let bytes = path.utf8, marker = Self.marker.utf8
+        var name = bytes[(bytes.lastIndex(of: 0x2F).map { bytes.index(after: $0) } ?? bytes.startIndex)...]
+        while name.count >= marker.count {
+            if name.starts(with: marker) { return true }
+            name = name.dropFirst()
+        }
+        return false
     }
 
     /// True when `path` is a name thumbgen could have written for `original` (both
@@ -43,21 +49,31 @@ public enum RenditionNaming {
     /// written as thumbgen writes them, and the extension of a format it writes (the fallback's,
     /// as `OutputFormat.fileExtension(for:)` spells it, or a modern one). An index may list anything:
     /// only such names are ever replaced or deleted through it.
+    /// Compared byte for byte, as the file system names files.
     public static func couldBeRendition(_ path: String, of original: String) -> Bool {
-        let prefix = stem(of: original) + marker
-        guard path.hasPrefix(prefix), path.parentPath == original.parentPath else { return false }
-        let rest = path.dropFirst(prefix.count)
-        guard let close = rest.firstIndex(of: ")"), rest[rest.index(after: close)...].first == "." else { return false }
-        let size = rest[..<close].split(separator: "x", omittingEmptySubsequences: false)
-        guard size.count == 2, size.allSatisfy(isPixelCount) else { return false }
-        let ext = String(rest[rest.index(close, offsetBy: 2)...])
-        let fallbacks = Formats.fallbacks.map { $0.fileExtension(for: original) }
-        return fallbacks.contains(ext) || Formats.modern.contains { $0.fileExtension == ext }
+        let stem = stem(of: original).utf8, path = path.utf8
+        guard path.starts(with: stem) else { return false }
+        var rest = path.dropFirst(stem.count)
+        guard rest.starts(with: marker.utf8), !rest.contains(0x2F) else { return false }
+        rest = rest.dropFirst(marker.utf8.count)
+        guard pixelCount(&rest, then: 0x78), pixelCount(&rest, then: 0x29), rest.first == 0x2E else { return false }
+        let ext = String(decoding: rest.dropFirst(), as: UTF8.self)
+        return Formats.modern.contains { $0.fileExtension == ext } || Formats.fallbacks.contains { $0.fileExtension(for: original) == ext }
     }
 
-    /// `180`, never `0`, `018`, `+18` or a number past what a side can be.
-    private static func isPixelCount(_ text: Substring) -> Bool {
-        guard let first = text.first, first != "0", text.count <= 10, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
-        return Int(text).map { $0 <= Int(Int32.max) } ?? false
+    /// Reads `180` and the byte `end` after it off the front of `text`: never `0`, `018`, `+18`
+    /// or a number past what a side can be.
+    private static func pixelCount(_ text: inout Substring.UTF8View, then end: UInt8) -> Bool {
+        var value = 0, digits = 0
+        while let byte = text.first, byte >= 0x30 && byte <= 0x39 {
+            if digits == 0 && byte == 0x30 { return false }
+            value = value * 10 + Int(byte - 0x30)
+            digits += 1
+            guard digits <= 10 else { return false }
+            text = text.dropFirst()
+        }
+        guard digits > 0, value <= Int(Int32.max), text.first == end else { return false }
+        text = text.dropFirst()
+        return true
     }
 }

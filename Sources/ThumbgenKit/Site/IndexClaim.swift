@@ -10,8 +10,9 @@ struct IndexClaim {
     /// Why the path is not thumbgen's, or nil when it is.
     let refusal: String?
     /// The originals (root-relative) the index there lists: a path that names one of them and
-    /// is gone was deleted or moved.
-    let knownImages: Set<String>
+    /// is gone was deleted or moved. Read only when a path matches nothing: an index of
+    /// thumbgen's own is not decoded for the claim alone.
+    let knownImages: () -> Set<String>
 
     init(root: String, indexPath: String) {
         let files = SiteFiles(root: root)
@@ -20,19 +21,20 @@ struct IndexClaim {
             // Nothing there (the index is made), or a link, folder or FIFO, which every write
             // refuses with its own message.
             refusal = nil
-            knownImages = []
+            knownImages = { [] }
             return
         }
         let bytes = IndexStore(files: files).bytes(indexPath)
-        if let bytes, let index = try? IndexStore.decode(bytes) {
+        knownImages = {
+            guard let bytes, let index = try? IndexStore.decode(bytes) else { return [] }
+            return Set(index.images.keys.compactMap { paths.rootRelative($0) })
+        }
+        // An index that names its writer (even a damaged one: a merge conflict in it, say).
+        let signed = bytes.map { String(decoding: $0.prefix(1 << 16), as: UTF8.self).contains(#""generator": "thumbgen "#) } ?? false
+        if signed || bytes.map({ (try? IndexStore.decode($0)) != nil }) == true || IndexRegistry.load(files).indexes.contains(indexPath) {
             refusal = nil
-            knownImages = Set(index.images.keys.compactMap { paths.rootRelative($0) })
         } else {
-            // A damaged index of thumbgen's (a merge conflict in it, say) still names its writer.
-            let signed = bytes.map { String(decoding: $0.prefix(1 << 16), as: UTF8.self).contains(#""generator": "thumbgen "#) } ?? false
-            let registered = signed || IndexRegistry.load(files).indexes.contains(indexPath)
-            refusal = registered ? nil : "\(NameText.displayed(indexPath)) under root is a file thumbgen did not write (it is not a thumbgen index); thumbgen never replaces or deletes it: choose another index path, or move the file"
-            knownImages = []
+            refusal = "\(NameText.displayed(indexPath)) under root is a file thumbgen did not write (it is not a thumbgen index); thumbgen never replaces or deletes it: choose another index path, or move the file"
         }
     }
 }

@@ -83,6 +83,8 @@ public struct IndexPaths: Sendable {
     /// leaves root: an index is a file anyone may have edited.
     public func rootRelative(_ path: String) -> String? {
         guard !path.hasPrefix("/") else { return nil }
+        // Most paths have no `.`, `..` or empty part: the folder's path and the path as it is.
+        if Self.isPlain(path) { return folder.isEmpty ? path : folder + "/" + path }
         var parts = folder.split(separator: "/").map(String.init)
         for part in path.split(separator: "/") where part != "." {
             if part == ".." {
@@ -93,5 +95,22 @@ public struct IndexPaths: Sendable {
             }
         }
         return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+
+    /// True for a relative path of parts that are neither empty, `.` nor `..`.
+    static func isPlain(_ path: String) -> Bool {
+        var plain = true
+        var part = 0, dots = 0
+        for byte in path.utf8 {
+            if byte == 0x2F {
+                if part == 0 || part == dots && dots <= 2 { plain = false; break }
+                part = 0
+                dots = 0
+            } else {
+                part += 1
+                if byte == 0x2E { dots += 1 }
+            }
+        }
+        return plain && part > 0 && !(part == dots && dots <= 2)
     }
 }
