@@ -195,9 +195,10 @@ struct ImageJob: Sendable {
     /// Renders and encodes every rendition: the files to write and their records by fallback path.
     private func renderAndEncode(_ original: FileBytes, _ planned: PlannedImage, placeholder: Bool) throws(CodecError) -> MadeImage {
         let encoder = RenditionEncoder(output: context.manifest.output, fallback: planned.fallback)
-        let rendered = try Renderer.render(original: original, header: planned.header, renditions: planned.plan.renditions,
+        var rendered = try Renderer.render(original: original, header: planned.header, renditions: planned.plan.renditions,
                                            limits: context.decodeLimits, placeholder: placeholder, planes: encoder.takesPlanes,
                                            narrator: context.narrator, file: entry.path)
+        if context.manifest.output.colour == .srgb { rendered = SRGBRendering.converted(rendered) }
         var made = MadeImage(warnings: rendered.source.warnings)
         for (rendition, pixels) in rendered.renditions {
             let encoded = try encoder.encode(pixels, source: rendered.source)

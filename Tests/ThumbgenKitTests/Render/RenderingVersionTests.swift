@@ -38,6 +38,11 @@ import TestSupport
         // shown as stored before); a CMYK or YCCK JPEG with a CMYK profile converted through it
         // (lcms2), and limited-range monochrome and alpha HEIF/AVIF expanded; this set has none.
         12: version9,
+        // 13: a grey original's WebP and AVIF files shown through its grey profile's curve (sRGB,
+        // untagged) rather than carrying the grey profile; PNG gAMA/cHRM as an ICC profile in the
+        // WebP and AVIF files; output.colour. The render stage's pixels are the same: the curve
+        // and the sRGB conversion come after it.
+        13: version9,
     ]
 
     static let version9 = ["239x360 b7c0393535111e2b", "180x180 5e659e5fb2d7995b", "60x60 4b2dfd561434d083", "66x100 74976789576a17be",
