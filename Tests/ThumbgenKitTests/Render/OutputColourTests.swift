@@ -12,11 +12,13 @@ import TestSupport
 /// rendition against lcms2's own conversion (Pillow's ImageCms, perceptual: thumbgen's intent)
 /// of the very pixels the `keep` build wrote (both PNG, lossless), so neither the resampler nor
 /// a second encode is in the comparison; then against a reference that converts at full size
-/// and resizes with Pillow's Lanczos, held to the resampler's own difference (the same
-/// comparison of the `keep` rendition with Pillow's resize of the raw original).
+/// and resizes with Pillow's Lanczos, at 45 dB: the resampler's own difference (the same
+/// comparison of the `keep` rendition with Pillow's resize of the raw original, 55.6–56.7 dB,
+/// plus what converting after resampling rather than before changes: 49.0–53.1 dB).
 @Suite(.needs(ColourReference.missing + " and libgs-common's profiles") { ColourReference.isAvailable && GhostscriptProfiles.isAvailable })
 struct OutputColourTests {
     static let minimumPSNR = 50.0
+    static let fullSizePSNR = 45.0
 
     static func profiles() -> [(name: String, bytes: [UInt8])] {
         let bt2020 = NCLXProfile.Primaries(white: (0.3127, 0.3290), red: (0.708, 0.292), green: (0.170, 0.797), blue: (0.131, 0.046))
@@ -78,8 +80,10 @@ struct OutputColourTests {
             let reference = try PillowReference.decode(path: fullPath, resizedTo: size)
             let resampler = Pictures.psnr(try Self.decoded(kept.site, rendition.file).pixels, resizedRaw)
             let after = Pictures.psnr(srgb, reference)
-            print("OutputColourTests: \(name) \(key) vs convert-then-Pillow-resize: \(String(format: "%.1f", after)) dB (the resampler alone, keep vs Pillow's resize: \(String(format: "%.1f", resampler)) dB)")
-            #expect(after >= resampler - 1.5)
+            print("OutputColourTests: \(name) \(key) vs convert-then-Pillow-resize: \(String(format: "%.1f", after)) dB ΔE \(String(format: "%.2f", ColourReference.meanDeltaE(srgb, reference))) (the resampler alone, keep vs Pillow's resize: \(String(format: "%.1f", resampler)) dB)")
+            // Besides the resampler, the order: a curve applied after averaging is not the
+            // average of the curve (about 50 dB here, under a level on average).
+            #expect(after >= Self.fullSizePSNR)
         }
     }
 
