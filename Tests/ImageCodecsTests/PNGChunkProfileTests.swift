@@ -78,6 +78,30 @@ struct PNGChunkProfileTests {
         #expect(text.contains("gAMA") && text.contains("cHRM") && !text.contains("iCCP"))
     }
 
+    /// PngSuite's gamma files (gAMA 0.35 to 2.5, colour, 16-bit grey, palette) and its cHRM
+    /// files, from the shared test images.
+    @Test func pngSuitesGammaAndChromaticityFilesMeanTheSameInTheirWebP() throws {
+        guard SharedTestData.isPresent else {
+            print("PNGChunkProfileTests: skipped PngSuite: \(SharedTestData.folder.path) is absent")
+            return
+        }
+        let files = SharedTestData.files(in: "pngsuite").filter { $0.lastPathComponent.hasPrefix("g") || $0.lastPathComponent.hasPrefix("ccw") }
+        #expect(files.count == 20)
+        var before: [Double] = [], after: [Double] = []
+        for file in files {
+            let image = try PNGDecoder.decode(path: file.path, minimumScale: 1, pixelLimit: 1 << 20, memoryLimit: 1 << 30)
+            let chunks = try #require(image.colorChunks, "\(file.lastPathComponent)")
+            let reference = try ColourReference.chromium(image.pixels, gamma: chunks.gamma, chromaticities: chunks.chromaticities)
+            var lossless = OutputFormat.webp.defaults
+            lossless["lossless"] = .flag(true)
+            let webp = scratch.write("\(file.lastPathComponent).webp", try OutputFormat.webp.encode(.rgba(image.pixels), lossless, image.info))
+            before.append(Pictures.psnr(image.pixels, reference))
+            after.append(Pictures.psnr(try ColourReference.shown(path: webp).pixels, reference))
+            #expect(after.last! >= Self.minimumPSNR, "\(file.lastPathComponent)")
+        }
+        print("PNGChunkProfileTests: PngSuite's \(files.count) gAMA/cHRM files, WebP vs Chromium's reading: before \(String(format: "%.1f–%.1f", before.min()!, before.max()!)) dB, after \(String(format: "%.1f–%.1f", after.min()!, after.max()!)) dB")
+    }
+
     /// An `sRGB` chunk, or an `iCCP`, says what the chunks do not: no profile is made.
     @Test func noProfileIsMadeWhenTheFileSaysSRGBOrHasAnICCProfile() throws {
         #expect(PNGColorChunks(srgbIntent: 0, gamma: 45455, chromaticities: Self.bt2020).profile(grey: false) == nil)

@@ -36,8 +36,13 @@ public final class SRGBConversion {
     /// What each grey level (0…255) of the grey profile `profile` shows as in sRGB, as an sRGB
     /// grey level; nil when lcms2 cannot read it or it is not a grey profile. (lcms2 maps the
     /// profile's neutrals to sRGB's, R = G = B; green is taken.)
+    ///
+    /// Unoptimised: lcms2's 8-bit optimisation joins the curves into a table whose first
+    /// levels it makes a straight line, which for a steep start (PngSuite's gAMA 2.5, a curve
+    /// of 0.4) shows grey 1 as 17 where the curve says 93; 256 levels cost nothing exact.
     public static func greyCurve(_ profile: [UInt8]) -> [UInt8]? {
-        guard let transform = transform(profile, space: cmsSigGrayData, input: TG_LCMS_TYPE_GRAY_8, output: TG_LCMS_TYPE_RGB_8) else { return nil }
+        guard let transform = transform(profile, space: cmsSigGrayData, input: TG_LCMS_TYPE_GRAY_8, output: TG_LCMS_TYPE_RGB_8,
+                                        flags: cmsUInt32Number(cmsFLAGS_NOOPTIMIZE)) else { return nil }
         defer { cmsDeleteTransform(transform) }
         let levels = (0...255).map { UInt8($0) }
         var rgb = [UInt8](repeating: 0, count: 256 * 3)
@@ -46,14 +51,14 @@ public final class SRGBConversion {
     }
 
     private static func transform(_ profile: [UInt8], space: cmsColorSpaceSignature, input: cmsUInt32Number,
-                                  output: cmsUInt32Number) -> cmsHTRANSFORM? {
+                                  output: cmsUInt32Number, flags: cmsUInt32Number = 0) -> cmsHTRANSFORM? {
         let source = profile.withUnsafeBytes { cmsOpenProfileFromMemTHR(nil, $0.baseAddress, cmsUInt32Number($0.count)) }
         guard let source else { return nil }
         defer { cmsCloseProfile(source) }
         guard cmsGetColorSpace(source) == space, cmsGetDeviceClass(source) != cmsSigLinkClass,
               let sRGB = cmsCreate_sRGBProfileTHR(nil) else { return nil }
         defer { cmsCloseProfile(sRGB) }
-        return cmsCreateTransformTHR(nil, source, input, sRGB, output, intent, 0)
+        return cmsCreateTransformTHR(nil, source, input, sRGB, output, intent, flags)
     }
 }
 
