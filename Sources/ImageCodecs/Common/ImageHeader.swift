@@ -22,6 +22,9 @@ public struct ImageHeader: Equatable, Sendable {
     public var heifLayout: HEIFLayout?
     /// WebP: the decoder also holds its output whole, at the scale it decodes to (4 bytes a pixel).
     public var holdsScaledImage = false
+    /// JPEG and PNG: the file gives its colour (an ICC profile, PNG `gAMA` or `cHRM`), which
+    /// `output.colour: srgb` converts, so a box it already fits gets a converted file.
+    public var hasColourProfile = false
 
     public init(format: ImageFormat, size: PixelSize) {
         self.format = format

@@ -36,7 +36,7 @@ struct ImageJob: Sendable {
             let original = try open(outcome)
             let identity = try identify(original, &outcome)
             let (header, facts) = try probe(original, identity, outcome)
-            let planned = PlannedImage(header: header, path: entry.path, slots: slots, focus: entry.focus)
+            let planned = PlannedImage(header: header, path: entry.path, slots: slots, focus: entry.focus, colour: context.manifest.output.colour)
             let recipe = Recipe(sha256: identity.sha256, planned: planned, slots: slots, focus: entry.focus, output: context.manifest.output)
             let expected = try expect(planned, facts: facts, recipe: recipe, outcome)
             try reuse(planned, recipe: recipe, expected: expected, facts: facts, outcome)
