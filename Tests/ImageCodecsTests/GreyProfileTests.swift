@@ -9,7 +9,9 @@ import TestSupport
 /// sRGB, so they show what the grey fallback with its profile shows; the fallback stays grey
 /// with the profile. Checked against lcms2's own conversion through Pillow's ImageCms, with
 /// Ghostscript's real grey profiles (Debian's libgs-common). A profile for other pixels than
-/// the image's is dropped with a warning.
+/// the image's is dropped with a warning. Measured here: 63.7–73.5 dB against Pillow (whose
+/// lcms2 8-bit transform is optimised; thumbgen's 256-level curve is not), untagged grey as
+/// before: 11.8 dB (PS Gray) and 22.6 dB (sGray).
 @Suite(.needs(ColourReference.missing + " and libgs-common's profiles") { ColourReference.isAvailable && GhostscriptProfiles.isAvailable })
 struct GreyProfileTests {
     /// sGray shows 64 as 81, PS Gray (linear light) as 137.
