@@ -37,7 +37,7 @@ public enum FuzzInput {
         let probe = ImageProbe.probe(file: original, limits: limits)
         guard probe.readability == .decodable, let header = probe.header else { return }
         // The benchmark's boxes plus a cover crop, planned as a build plans them.
-        let plan = PlannedImage(header: header, path: "fuzz.img", slots: slots, focus: Focus(x: 0.2, y: 0.9)).plan
+        let plan = PlannedImage(header: header, path: "fuzz.img", slots: slots, focus: Focus(x: 0.2, y: 0.9), colour: .keep).plan
         guard !plan.renditions.isEmpty else { return }
         _ = try? Renderer.render(original: original, header: header, renditions: plan.renditions,
                                  limits: DecodeLimits(pixels: limits.pixels, memoryBytes: limits.memoryMB << 20, scans: limits.scans),

@@ -4,11 +4,12 @@ import LibAVIF
 // originals are HEIF files: HEIF/ reads them.)
 
 extension AVIFEncoder {
-    /// `output.avif`: quality and speed; the ICC profile from the source.
+    /// `output.avif`: quality and speed; the source's colour as a colour file carries it (the
+    /// encoder writes 4:2:0, never 4:0:0 grey).
     static func encode(_ pixels: EncoderPixels, _ settings: FormatSettings, _ source: SourceInfo) throws(CodecError) -> [UInt8] {
         var options = Options(quality: settings.integer("quality"), speed: settings.integer("speed"))
-        options.iccProfile = source.iccProfile
-        return try pixels.encoded(rgba: { image throws(CodecError) in try encode(image, options: options) },
+        options.iccProfile = source.profile(greyFile: false)
+        return try pixels.inColour(source).encoded(rgba: { image throws(CodecError) in try encode(image, options: options) },
                                   planar: { image throws(CodecError) in try encode(image, options: options) })
     }
 }

@@ -22,6 +22,12 @@ public struct SourceInfo: Sendable, Equatable {
     public var isChroma444 = false
     /// PNG sources: the colour chunks to carry into renditions (`sRGB`, `gAMA`, `cHRM`).
     public var colorChunks: PNGColorChunks?
+    /// PNG sources with no ICC profile: a profile meaning what their `gAMA`/`cHRM` mean, for the
+    /// files that carry no PNG chunks (`SourceInfo.profile(greyFile:)`).
+    public var chunkProfile: [UInt8]?
+    /// Grey sources with a grey profile (embedded, or made from `gAMA`): what each grey level
+    /// (0…255) shows as in sRGB, for the files that cannot be grey (`EncoderPixels.inColour`).
+    public var greyCurve: [UInt8]?
     /// A planar decode's planes (`PlaneConsumer`): Y, Cb and Cr, or Y alone; nil when the
     /// decode hands over RGBA rows.
     public var planes: [DecodedPlane]?

@@ -25,6 +25,9 @@ public struct ImageHeader: Equatable, Sendable {
     /// Why an image whose header was read is not decoded (HEIF: a feature or codec the system's
     /// libheif cannot decode right), or nil. Such an image is `unsupported`.
     public var unsupportedReason: String?
+    /// JPEG and PNG: the file gives its colour (an ICC profile, PNG `gAMA` or `cHRM`), which
+    /// `output.colour: srgb` converts, so a box it already fits gets a converted file.
+    public var hasColourProfile = false
 
     public init(format: ImageFormat, size: PixelSize) {
         self.format = format

@@ -86,26 +86,10 @@ public enum NCLXProfile {
         defer { cmsFreeToneCurve(curve) }
         var curves: [OpaquePointer?] = [curve, curve, curve]
         guard let profile = cmsCreateRGBProfile(&white, &triple, &curves) else { return nil }
-        defer { cmsCloseProfile(profile) }
-        if let text = cmsMLUalloc(nil, 1) {
-            cmsMLUsetASCII(text, "en", "US", description)
-            cmsWriteTag(profile, cmsSigProfileDescriptionTag, UnsafeRawPointer(text))
-            cmsMLUfree(text)
-        }
-        var length: UInt32 = 0
-        guard cmsSaveProfileToMem(profile, nil, &length) != 0, length >= 128 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(length))
-        guard cmsSaveProfileToMem(profile, &bytes, &length) != 0 else { return nil }
-        // lcms2 stamps the time of creation: a fixed date keeps renditions byte-identical.
-        let date: [UInt16] = [2024, 1, 1, 0, 0, 0]
-        for (index, value) in date.enumerated() {
-            bytes[24 + 2 * index] = UInt8(value >> 8)
-            bytes[25 + 2 * index] = UInt8(value & 0xFF)
-        }
-        return bytes
+        return ICCProfileBytes.saved(profile, description: description)
     }
 
-    private static func toneCurve(_ transfer: Transfer) -> OpaquePointer? {
+    static func toneCurve(_ transfer: Transfer) -> OpaquePointer? {
         switch transfer {
         case .sRGB:
             // lcms2's type 4: Y = (aX + b)^g for X ≥ d, else cX.

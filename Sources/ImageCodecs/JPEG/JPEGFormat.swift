@@ -20,12 +20,13 @@ extension JPEGDecoder {
 }
 
 extension JPEGEncoder {
-    /// `output.jpeg`: quality and progressive; grey, 4:4:4 chroma and the ICC profile from the source.
+    /// `output.jpeg`: quality and progressive; grey, 4:4:4 chroma and the ICC profile (or the one PNG
+    /// `gAMA`/`cHRM` mean) from the source.
     static func encode(_ pixels: EncoderPixels, _ settings: FormatSettings, _ source: SourceInfo) throws(CodecError) -> [UInt8] {
         var options = Options(quality: settings.integer("quality"), progressive: settings.flag("progressive"))
         options.grayscale = source.isGrey
         options.sourceIsChroma444 = source.isChroma444
-        options.iccProfile = source.iccProfile
+        options.iccProfile = source.profile(greyFile: source.isGrey)
         return try pixels.encoded(rgba: { image throws(CodecError) in try encode(image, options: options) },
                                   planar: { image throws(CodecError) in try encode(image, options: options) })
     }

@@ -1,6 +1,7 @@
 import Raster
 
-/// Walks a JPEG's markers up to its frame header: size, components, progressive, EXIF orientation.
+/// Walks a JPEG's markers up to its frame header: size, components, progressive, EXIF
+/// orientation, an ICC profile.
 enum JPEGHeader {
     /// Largest EXIF block read for the orientation (an APP1 segment is at most 64 KiB anyway).
     static let maxEXIFBytes = 65_535
@@ -12,7 +13,7 @@ enum JPEGHeader {
 
     static func read(_ file: FileBytes) throws(CodecError) -> ImageHeader {
         var offset = 2
-        var orientation = Orientation.up
+        var orientation = Orientation.up, hasProfile = false
         while true {
             let marker = file.read(at: offset, length: 4)
             guard marker.count >= 2 else {
@@ -53,8 +54,11 @@ enum JPEGHeader {
                 let payload = file.read(at: offset + 4, length: min(length - 2, maxEXIFBytes))
                 if payload.hasBytes("Exif\0\0") { orientation = EXIFOrientation.read(payload) }
             }
+            if code == 0xE2, !hasProfile { hasProfile = file.read(at: offset + 4, length: 12).hasBytes("ICC_PROFILE\0") }
             if (0xC0...0xCF).contains(code), ![0xC4, 0xC8, 0xCC].contains(code) {
-                return try frame(file.read(at: offset + 4, length: min(length - 2, 6 + 3 * 4)), code: code, orientation: orientation)
+                var header = try frame(file.read(at: offset + 4, length: min(length - 2, 6 + 3 * 4)), code: code, orientation: orientation)
+                header.hasColourProfile = hasProfile
+                return header
             }
             offset += 2 + length
         }

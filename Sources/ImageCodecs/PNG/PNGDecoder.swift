@@ -39,10 +39,11 @@ public enum PNGDecoder {
             throw CodecError.overLimit("this interlaced PNG must be held whole to decode, \(CodecError.mebibytes(wholeBytes)) MiB, over the limit of \(memoryLimit >> 20) MiB (limits.memory_mb)")
         }
         var source = SourceInfo(fullSize: size, decodedSize: size)
+        var profile: [UInt8]?
         if info.icc_length > 0 {
-            var profile = [UInt8](repeating: 0, count: info.icc_length)
-            guard profile.withUnsafeMutableBufferPointer({ tg_png_decoder_copy_icc(decoder, $0.baseAddress) }) == 0 else { throw failure() }
-            source.embed(profile)
+            var bytes = [UInt8](repeating: 0, count: info.icc_length)
+            guard bytes.withUnsafeMutableBufferPointer({ tg_png_decoder_copy_icc(decoder, $0.baseAddress) }) == 0 else { throw failure() }
+            profile = bytes
         }
 
         // 16-bit sources with alpha keep 16 bits until premultiplied; see PremultipliedRGBA16.
@@ -54,11 +55,11 @@ public enum PNGDecoder {
         guard tg_png_decoder_start(decoder, keep16 ? 1 : 0, &info) == 0 else { throw failure() }
         source.hasAlpha = info.has_alpha != 0
         source.isGrey = info.color_type & 2 == 0  // PNG_COLOR_MASK_COLOR
-        let chunks = PNGColorChunks(
+        source.embed(profile)
+        source.take(PNGColorChunks(
             srgbIntent: info.srgb_intent >= 0 ? Int(info.srgb_intent) : nil,
             gamma: info.gamma > 0 ? Int(info.gamma) : nil,
-            chromaticities: info.has_chromaticities != 0 ? withUnsafeBytes(of: info.chromaticities) { Array($0.bindMemory(to: Int32.self)).map(Int.init) } : nil)
-        source.colorChunks = chunks.isEmpty ? nil : chunks
+            chromaticities: info.has_chromaticities != 0 ? withUnsafeBytes(of: info.chromaticities) { Array($0.bindMemory(to: Int32.self)).map(Int.init) } : nil))
         try consumer.begin(source)
 
         guard rows.read(into: consumer, hasAlpha: source.hasAlpha) else { throw failure() }

@@ -42,6 +42,7 @@ enum PNGHeader {
             if chunk.hasBytes("IDAT", at: 4) || chunk.hasBytes("IEND", at: 4) { break }
             if chunk.hasBytes("acTL", at: 4) { claimedFrames = chunk.uint32BE(8) ?? 0 }
             if chunk.hasBytes("tRNS", at: 4) { header.hasAlpha = true }
+            if ["iCCP", "gAMA", "cHRM"].contains(where: { chunk.hasBytes($0, at: 4) }) { header.hasColourProfile = true }
             if chunk.hasBytes("eXIf", at: 4), length <= JPEGHeader.maxEXIFBytes {
                 header.orientation = EXIFOrientation.read(file.read(at: offset + 8, length: length))
             }

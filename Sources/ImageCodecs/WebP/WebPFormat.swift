@@ -15,11 +15,12 @@ extension WebPDecoder {
 }
 
 extension WebPEncoder {
-    /// `output.webp`: quality and lossless; the ICC profile from the source.
+    /// `output.webp`: quality and lossless; the source's colour as a colour file carries it
+    /// (WebP has no grey).
     static func encode(_ pixels: EncoderPixels, _ settings: FormatSettings, _ source: SourceInfo) throws(CodecError) -> [UInt8] {
         var options = Options(quality: settings.integer("quality"), lossless: settings.flag("lossless"))
-        options.iccProfile = source.iccProfile
-        return try pixels.encoded(rgba: { image throws(CodecError) in try encode(image, options: options) },
+        options.iccProfile = source.profile(greyFile: false)
+        return try pixels.inColour(source).encoded(rgba: { image throws(CodecError) in try encode(image, options: options) },
                                   planar: { image throws(CodecError) in try encode(image, options: options) })
     }
 }

@@ -36,7 +36,7 @@ struct ImageJob: Sendable {
             let original = try open(outcome)
             let identity = try identify(original, &outcome)
             let (header, facts) = try probe(original, identity, outcome)
-            let planned = PlannedImage(header: header, path: entry.path, slots: slots, focus: entry.focus?.point)
+            let planned = PlannedImage(header: header, path: entry.path, slots: slots, focus: entry.focus?.point, colour: context.manifest.output.colour)
             let recipe = Recipe(sha256: identity.sha256, planned: planned, slots: slots, focus: entry.focus, output: context.manifest.output)
             let expected = try expect(planned, facts: facts, recipe: recipe, outcome)
             try reuse(planned, recipe: recipe, expected: expected, facts: facts, outcome)
@@ -197,9 +197,10 @@ struct ImageJob: Sendable {
     /// Renders and encodes every rendition: the files to write and their records by fallback path.
     private func renderAndEncode(_ original: FileBytes, _ planned: PlannedImage, placeholder: Bool) throws(CodecError) -> MadeImage {
         let encoder = RenditionEncoder(output: context.manifest.output, fallback: planned.fallback)
-        let rendered = try Renderer.render(original: original, header: planned.header, renditions: planned.plan.renditions,
+        var rendered = try Renderer.render(original: original, header: planned.header, renditions: planned.plan.renditions,
                                            limits: context.decodeLimits, placeholder: placeholder, planes: encoder.takesPlanes,
                                            autoFocus: entry.focus == .auto, narrator: context.narrator, file: entry.path)
+        if context.manifest.output.colour == .srgb { rendered = SRGBRendering.converted(rendered) }
         var made = MadeImage(warnings: rendered.source.warnings, focus: rendered.focus)
         for (rendition, pixels) in rendered.renditions {
             let encoded = try encoder.encode(pixels, source: rendered.source)

@@ -29,7 +29,7 @@ struct ManifestReader {
     static let topKeys = ["version", "root", "index", "output", "limits", "web", "cache", "slots", "images"]
     static let slotKeys = ["size", "scales", "fit", "sizes"]
     static let imageKeys = ["path", "slots", "focus"]
-    static let outputKeys = ["formats"] + Formats.outputs.map(\.name) + ["placeholder"]
+    static let outputKeys = ["formats"] + Formats.outputs.map(\.name) + ["placeholder", "colour"]
     static let limitKeys = ["pixels", "dimension", "memory_mb", "scans"]
     /// A slot's fit when it gives none.
     static let defaultFit = Fit.inside
@@ -116,6 +116,13 @@ struct ManifestReader {
                 settings.placeholder = kind
             } else {
                 reader.error(placeholder.mark, "unknown placeholder '\(name)'\(Suggestion.hint(for: name, among: PlaceholderKind.allCases.map(\.rawValue))); use 'thumbhash' or 'none'")
+            }
+        }
+        if let colour = output["colour"], let name = reader.string(colour, "output.colour") {
+            if let mode = ColourMode(rawValue: name) {
+                settings.colour = mode
+            } else {
+                reader.error(colour.mark, "unknown output.colour '\(name)'\(Suggestion.hint(for: name, among: ColourMode.allCases.map(\.rawValue))); use 'keep' or 'srgb'")
             }
         }
         return settings

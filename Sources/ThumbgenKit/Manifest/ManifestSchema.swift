@@ -108,6 +108,9 @@ public enum ManifestSchema {
             ("placeholder", ["description": "What clients paint before an image loads.",
                              "enum": .strings(PlaceholderKind.allCases.map(\.rawValue)),
                              "default": .string(output.placeholder.rawValue)]),
+            ("colour", ["description": "keep: renditions carry the original's colour profile; srgb: wide-gamut and other profiled originals are converted to sRGB (lcms2) and carry none.",
+                        "enum": .strings(ColourMode.allCases.map(\.rawValue)),
+                        "default": .string(output.colour.rawValue)]),
         ]
         return [
             "description": "How renditions are encoded.",

@@ -26,7 +26,7 @@ enum RenditionCollisions {
     private static func files(_ image: ImageEntry, slots: [Slot], output: OutputSettings, root: String) -> [String: String] {
         guard let header = try? ImageHeader.read(path: root + "/" + image.path), PlannedImage.isResized(header) else { return [:] }
         let planned = PlannedImage(header: header, path: image.path, slots: image.slots.compactMap { name in slots.first { $0.name == name } },
-                                   focus: image.focus?.point)
+                                   focus: image.focus?.point, colour: output.colour)
         var names: [String: String] = [:]
         for name in planned.files(formats: output.formats) { names[name.lowercased()] = name }
         return names

@@ -100,11 +100,20 @@ public enum PlaceholderKind: String, CaseIterable, Sendable {
     case thumbhash, none
 }
 
+/// `output.colour`: what renditions do with the colour a profile gives their original.
+public enum ColourMode: String, CaseIterable, Sendable {
+    /// Carry it: the embedded ICC profile (or the one made for nclx or PNG `gAMA`/`cHRM`).
+    case keep
+    /// Convert the pixels to sRGB (lcms2) and carry no profile, for clients that ignore profiles.
+    case srgb
+}
+
 /// Encoder settings for renditions.
 public struct OutputSettings: Equatable, Sendable {
     /// Modern files beside each fallback, best first.
     public var formats: [OutputFormat] = Formats.defaultModern
     public var placeholder = PlaceholderKind.thumbhash
+    public var colour = ColourMode.keep
     /// Every output format's settings (`output.jpeg`, …), each at its defaults unless the manifest says otherwise.
     public var encoders: [OutputFormat: FormatSettings] = Dictionary(uniqueKeysWithValues: Formats.outputs.map { ($0, $0.defaults) })
 

@@ -7,17 +7,24 @@ import ImageCodecs
 struct PlannedImage: Sendable {
     let header: ImageHeader
     let fallback: OutputFormat
-    /// True when a box the original fits gets a file of its own size (`Formats.converts`).
+    /// True when a box the original fits gets a file of its own size (`Formats.converts`), or
+    /// `output.colour: srgb` converts its colour (`convertsColour`).
     let convertsOriginal: Bool
     let plan: ImagePlan
 
     /// The plan of the original at `path` (root-relative) whose header is `header`, in `slots`.
-    init(header: ImageHeader, path: String, slots: [Slot], focus: Focus?) {
+    init(header: ImageHeader, path: String, slots: [Slot], focus: Focus?, colour: ColourMode) {
         self.header = header
         fallback = Formats.fallback(for: header)
-        convertsOriginal = Formats.converts(header)
+        convertsOriginal = Formats.converts(header) || Self.convertsColour(header, colour)
         plan = ImagePlan(path: path, original: header.uprightSize, slots: slots, focus: focus,
                          extension: fallback.fileExtension(for: path), convertsOriginal: convertsOriginal)
+    }
+
+    /// True when `colour` converts the original's colour, so that showing it as it is would
+    /// show the profile the renditions are without.
+    static func convertsColour(_ header: ImageHeader, _ colour: ColourMode) -> Bool {
+        colour == .srgb && header.hasColourProfile
     }
 
     /// True when thumbgen resizes an image with this header: a still image it can decode.

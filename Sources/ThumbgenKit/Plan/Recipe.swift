@@ -4,7 +4,7 @@ import Renditions
 
 /// Everything that shapes an image's files, and nothing else: the original's bytes (by hash),
 /// every distinct box it is made for (with fit and focus), the settings of every format it is
-/// written in, the placeholder, the rendering version, and the versions of the codec libraries
+/// written in, the placeholder, `output.colour`, the rendering version, and the versions of the codec libraries
 /// that decode the original and encode its files. Files are a pure function of it; its
 /// fingerprint in the index is how a later build knows they are still what it would make.
 public struct Recipe: Equatable, Sendable {
@@ -41,6 +41,7 @@ public struct Recipe: Equatable, Sendable {
         self.boxes = boxes.sorted()
         var settings = [Self.settings(fallback, output)] + output.formats.map { Self.settings($0, output) }
         settings.append(Self.placeholder(output))
+        settings.append(Self.colour(output))
         if convertsOriginal { settings.append("fitting boxes converted") }
         self.settings = settings
         self.decoders = Self.libraries(libraries, CodecLibraries.decoding(original))
@@ -63,6 +64,8 @@ public struct Recipe: Equatable, Sendable {
     }
 
     static func placeholder(_ output: OutputSettings) -> String { "placeholder \(output.placeholder.rawValue)" }
+
+    static func colour(_ output: OutputSettings) -> String { "colour \(output.colour.rawValue)" }
 
     static func limits(_ limits: Limits) -> String {
         "limits \(limits.pixels) \(limits.dimension) \(limits.memoryMB) \(limits.scans)"

@@ -19,7 +19,7 @@ struct OutputPart: Sendable {
 
 extension Recipe {
     /// The output parts, in the order a shard's identity lists them: the list of modern formats,
-    /// each output format's settings (`Formats.outputs`), the placeholder.
+    /// each output format's settings (`Formats.outputs`), the placeholder, the colour.
     static let outputParts: [OutputPart] = [
         OutputPart(name: "formats", words: "output.formats", line: { "formats \($0.formats.map(\.name).joined(separator: ","))" },
                    recorded: { "\($0.formats ?? [])" }),
@@ -28,6 +28,7 @@ extension Recipe {
                    recorded: { $0.settings[format.name].map(Self.canonical) })
     } + [
         OutputPart(name: "placeholder", words: "output.placeholder", line: { placeholder($0) }, recorded: { _ in nil }),
+        OutputPart(name: "colour", words: "output.colour", line: { colour($0) }, recorded: { _ in nil }),
     ]
 
     /// A format's recorded settings as one text, keys sorted (a dictionary's own order is not).

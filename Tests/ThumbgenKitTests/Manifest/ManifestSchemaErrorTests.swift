@@ -52,7 +52,7 @@ struct ManifestSchemaErrorTests {
         ManifestCase("progressive is not a boolean", top("output: { jpeg: { progressive: yes } }"),
             "manifest.yaml:2:32: error: output.jpeg.progressive must be true or false, but it is 'yes'"),
         ManifestCase("unknown output key", top("output: { gif: { quality: 80 } }"),
-            "manifest.yaml:2:11: error: unknown key 'gif' in output (did you mean 'avif'?); known keys: formats, jpeg, png, webp, avif, placeholder"),
+            "manifest.yaml:2:11: error: unknown key 'gif' in output (did you mean 'avif'?); known keys: formats, jpeg, png, webp, avif, placeholder, colour"),
         ManifestCase("unknown modern format", top("output: { formats: [avif, wepb] }"),
             "manifest.yaml:2:27: error: unknown format 'wepb' in output.formats (did you mean 'webp'?); thumbgen writes avif and webp beside each JPEG or PNG"),
         ManifestCase("zero pixel limit", top("limits: { pixels: 0 }"),

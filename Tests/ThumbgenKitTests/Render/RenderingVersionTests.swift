@@ -39,7 +39,11 @@ import TestSupport
         // (lcms2), and limited-range monochrome and alpha HEIF/AVIF expanded; this set has none.
         12: version9,
         // 13: an HEVC alpha image whose SPS says limited range (video_full_range_flag 0)
-        // expanded, as AV1 alpha already was (opaque came out 235); this set has none.
+        // expanded, as AV1 alpha already was (opaque came out 235);
+        // a grey original's WebP and AVIF files shown through its grey profile's curve (sRGB,
+        // untagged) rather than carrying the grey profile; PNG gAMA/cHRM as an ICC profile in the
+        // WebP and AVIF files; output.colour. The render stage's pixels are the same: the curve
+        // and the sRGB conversion come after it.
         13: version9,
     ]
 
