@@ -35,6 +35,27 @@ import TestSupport
         #expect(psnr > 40)
     }
 
+    /// A file whose primary item is itself a thumbnail (`thmb`) of a larger image, as in
+    /// pillow_heif's `invalid_id.heic`: the image it is a thumbnail of is the picture, as newer
+    /// libheif and Pillow show it; heif-convert 1.15 writes only that image (a thumbnail is no
+    /// top-level image), where libheif 1.15's primary handle gives the thumbnail.
+    @Test(.needs(HEIFTools.requirement) { HEIFTools.isAvailable })
+    func aPrimaryItemThatIsAThumbnailShowsTheImageItIsAThumbnailOf() throws {
+        var file = HEIFItemAssembly()
+        file.items = [HEIFItemAssembly.item(1, from: HEIFFixtures.encode(Pictures.photo(width: 96, height: 64, seed: 8))),
+                      HEIFItemAssembly.item(2, from: HEIFFixtures.encode(Pictures.photo(width: 320, height: 256, seed: 9)))]
+        file.references = [("thmb", 1, [2])]
+        let path = folder.write(file.bytes(), "thumbnail-primary.heic")
+        let header = try ImageHeader.read(path: path)
+        #expect(header.size == PixelSize(width: 320, height: 256))
+        let made = try HEIFDecoder.decode(path: path, limits: Self.limits).pixels
+        let reference = try HEIFTools.referenceDecode(path)
+        #expect(made.size == reference.size)
+        let psnr = made.size == reference.size ? Pictures.psnr(made, reference) : 0
+        print("HEIFSmallPrimaryTests: a primary item that is a thumbnail of a 320x256 image against heif-convert: \(String(format: "%.2f", psnr)) dB")
+        #expect(psnr > 40)
+    }
+
     /// The grid's descriptor is what libheif allocates: a canvas larger than the `ispe` that
     /// the limits saw is damage.
     @Test func aGridWhoseCanvasIsNotItsISPEIsDamage() throws {

@@ -44,7 +44,11 @@ public enum HEIFDecoder {
         heif_context_set_maximum_image_size_limit(context, Int32(clamping: libheifSizeLimit(layout)))
         try check(HEIFFileReader.read(context, through: reader))
         var handle: OpaquePointer?
-        try check(heif_context_get_primary_image_handle(context, &handle))
+        if let item = layout.shownItem {
+            try check(heif_context_get_image_handle(context, heif_item_id(item), &handle))
+        } else {
+            try check(heif_context_get_primary_image_handle(context, &handle))
+        }
         defer { heif_image_handle_release(handle) }
         let coded = PixelSize(width: Int(heif_image_handle_get_ispe_width(handle)), height: Int(heif_image_handle_get_ispe_height(handle)))
         guard coded == layout.codedSize else {

@@ -82,7 +82,7 @@ enum HEIFHeader {
     }
 
     private static func primaryImage(_ items: HEIFItems, format: ImageFormat, file: FileBytes) throws(CodecError) -> ImageHeader {
-        guard let primary = items.primary, let type = items.types[primary] else {
+        guard let primary = items.shown, let type = items.types[primary] else {
             throw CodecError.damaged("corrupt HEIF: no primary image in its meta box")
         }
         let properties = items.properties(of: primary)
@@ -112,6 +112,7 @@ enum HEIFHeader {
         }
 
         var layout = HEIFLayout(codedSize: coded, cropX: geometry.crop.x, cropY: geometry.crop.y)
+        if primary != items.primary { layout.shownItem = primary }
         layout.decodedPixels = frames.pixels
         layout.decodes = frames.decodes
         layout.largestFrame = frames.largestFrame
@@ -242,6 +243,8 @@ public struct HEIFLayout: Equatable, Sendable {
     public var codedSize: PixelSize
     /// The clean aperture's top-left corner in the coded image ((0, 0) without `clap`), in pixels.
     public var cropX = 0, cropY = 0
+    /// The item decoded when it is not the primary item (`HEIFItems.shown`).
+    public var shownItem: Int?
     /// Tiles of a grid image; 1 for a single coded image.
     public var tiles = 1
     /// A grid's tile size (zero for a single coded image), in pixels.

@@ -66,6 +66,18 @@ struct HEIFItems {
         }
     }
 
+    /// The image a file shows: its primary item, or, when the file makes the primary item a
+    /// thumbnail (`thmb`) of another image, that image, as newer libheif shows it (libheif 1.15
+    /// and the file's `pitm` would show the thumbnail as the image).
+    var shown: Int? {
+        guard let primary else { return nil }
+        if let master = references["thmb"]?[primary]?.first, master != primary, types[master] != nil,
+           references["thmb"]?[master] == nil {
+            return master
+        }
+        return primary
+    }
+
     private mutating func readAssociations(_ payload: ArraySlice<UInt8>) {
         var reader = ByteReader(payload)
         guard let version = reader.uint8(), let flags = reader.uint(3), let count = reader.uint32() else { return }
