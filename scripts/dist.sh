@@ -12,7 +12,8 @@ set -eu
 cd "$(dirname "$0")/.."
 
 scratch=.build/dist
-swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product thumbgen
+# No $ORIGIN run path: the binary loads only Debian's libraries, from where the loader looks.
+swift build -c release --static-swift-stdlib --disable-local-rpath --scratch-path "$scratch" --product thumbgen
 binary="$scratch/release/thumbgen"
 
 swift_libraries=$(ldd "$binary" | grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|libXCTest' || true)
