@@ -31,6 +31,8 @@ elif [ -n "${THUMBGEN_DEB:-}" ] || [ "${INPUT_FROM_SOURCE:-false}" != true ]; th
     if [ -z "$deb" ]; then
         releases=${THUMBGEN_RELEASES:-https://github.com/${GITHUB_ACTION_REPOSITORY:-thumbgen/thumbgen}/releases/download}
         deb="$work/thumbgen_${version}_amd64.deb"
+        # A debian:12 container job has neither curl nor the certificates.
+        command -v curl >/dev/null 2>&1 || apt_install curl ca-certificates
         echo "thumbgen: downloading $releases/v$version/thumbgen_${version}_amd64.deb" >&2
         curl -fsSL -o "$deb" "$releases/v$version/thumbgen_${version}_amd64.deb"
     fi

@@ -13,21 +13,8 @@ import TestSupport
         return url
     }()
 
-    static func site() -> Site {
-        let site = Site(manifest: """
-            version: 1
-            root: site
-            slots:
-              thumb: { size: 60x60, scales: [1, 2] }
-            output: { formats: [], placeholder: none }
-            images:
-              - path: "*.jpg"
-                slots: [thumb]
-            """)
-        _ = site.original("site/a.jpg", JPEGFixtures.jpeg(Pictures.photo(width: 300, height: 200)))
-        _ = site.original("site/broken.jpg", Array(JPEGFixtures.jpeg(Pictures.photo(width: 300, height: 200)).prefix(400)))
-        return site
-    }
+    /// A site with a photo, a truncated JPEG and a text file: two warnings.
+    static func site() -> Site { ProblemsAsDataTests.site() }
 
     /// The step's exit status, what it printed on standard output, and $GITHUB_OUTPUT's values.
     static func runStep(_ site: Site, args: String) throws -> (status: Int32, out: String, outputs: [String: String]) {
@@ -73,15 +60,22 @@ import TestSupport
         let site = Self.site()
         let step = try Self.runStep(site, args: "--jobs 2")
         #expect(step.status == 0)
-        #expect(step.out == "::warning file=site/broken.jpg::corrupt or truncated JPEG data (Premature end of JPEG file); the index points to the original\n")
+        #expect(step.out == """
+            ::warning file=site/broken.jpg::corrupt or truncated JPEG data (Premature end of JPEG file); the index points to the original
+            ::warning file=site/notes.txt::not an image thumbgen reads (JPEG, PNG, GIF, WebP, HEIC, HEIF, AVIF); the index points to the original
+
+            """)
         #expect(step.outputs["earlier"] == "kept")
         #expect(step.outputs["status"] == "0")
         let summary = try #require(step.outputs["summary"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(summary.utf8)) as? [String: Any])
-        #expect(object["images"] as? Int == 2)
-        #expect(object["written"] as? Int == 2)
+        let index = try site.index("site/renditions.json")
+        #expect(object["images"] as? Int == index.images.count)
+        let made = try FileManager.default.contentsOfDirectory(atPath: site.folder.path + "/site").filter { $0.contains(".Thumbnail(") }
+        #expect(made.count == 2)
+        #expect(object["written"] as? Int == made.count)
         let problems = try #require(object["problems"] as? [[String: Any]])
-        #expect(problems.map { $0["severity"] as? String } == ["warning"])
+        #expect(problems.map { $0["severity"] as? String } == ["warning", "warning"])
         // What the step wrote is what thumbgen itself has on disk: the index lists a's renditions.
         #expect(try site.index("site/renditions.json").images["a.jpg"]?.renditions.count == 2)
     }
@@ -92,7 +86,7 @@ import TestSupport
         #expect(step.out.hasPrefix("::error file=site/broken.jpg::corrupt or truncated JPEG data"))
         #expect(step.outputs["status"] == "1")
         let summary = try #require(step.outputs["summary"])
-        #expect(summary.hasPrefix("{") && summary.contains("\"images\":2"))
+        #expect(summary.hasPrefix("{") && summary.contains("\"images\":3"))
     }
 
     @Test func theActionRunsTheScriptWithEveryInput() throws {
