@@ -9,7 +9,7 @@ RELEASE := .build/release
 TEST_BUILD := --scratch-path .build/testing
 FUZZ_SECONDS ?= 60
 
-.PHONY: deps test-deps build originals thumbs test sites serve screenshots fuzz bench bench-quick bench-unseen saving dist dist-test deb deb-test tag clean-build
+.PHONY: deps test-deps build originals thumbs test sites serve screenshots fuzz bench bench-quick bench-unseen saving dist dist-test deb deb-test image-test tag clean-build
 
 deps:
 	@./scripts/install-deps.sh
@@ -98,6 +98,11 @@ deb: dist
 # example site there, byte for byte as the host's binary does; man thumbgen works there. Needs root.
 deb-test: deb originals
 	./scripts/deb-test.sh
+
+# Builds the Dockerfile's image with buildah on a debian:12-slim made by mmdebstrap (no registry)
+# and runs it on the example site, byte for byte as the host's binary does. Needs root.
+image-test: dist originals
+	./scripts/image-test.sh
 
 # A release: `make tag` tags the commit v<version> (the binary's, which packaging/debian/changelog
 # must name), so that SwiftPM's `from:` and the Action's `version` find it; push it with
