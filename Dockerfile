@@ -2,7 +2,8 @@
 #   docker build -t thumbgen:0.2.0 .
 # The image holds the binary (Swift runtime linked in) and the Debian packages its DEPENDENCIES
 # file lists; no Swift toolchain. `make dist-test` replays these steps in a Debian root made by
-# mmdebstrap and builds a site with the result (no container engine needed).
+# mmdebstrap and builds a site with the result (no container engine needed); `make image-test`
+# builds this Dockerfile with buildah on a debian:12-slim made by mmdebstrap and runs it.
 FROM debian:12-slim
 
 ARG VERSION=0.2.0
@@ -13,7 +14,7 @@ ADD dist/thumbgen-${VERSION}-linux-${ARCH}.tar.gz /opt/
 
 # hadolint ignore=DL3008,SC2046
 RUN apt-get update \
- && apt-get install -y --no-install-recommends $(cat /opt/thumbgen-${VERSION}-linux-${ARCH}/DEPENDENCIES) \
+ && apt-get install -y --no-install-recommends $(grep -v '^#' /opt/thumbgen-${VERSION}-linux-${ARCH}/DEPENDENCIES) \
  && rm -rf /var/lib/apt/lists/* \
  && ln -s /opt/thumbgen-${VERSION}-linux-${ARCH}/thumbgen /usr/local/bin/thumbgen
 

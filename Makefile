@@ -9,7 +9,7 @@ RELEASE := .build/release
 TEST_BUILD := --scratch-path .build/testing
 FUZZ_SECONDS ?= 60
 
-.PHONY: deps test-deps build originals thumbs test sites serve screenshots fuzz bench bench-quick bench-unseen saving dist dist-test clean-build
+.PHONY: deps test-deps build originals thumbs test sites serve screenshots fuzz bench bench-quick bench-unseen saving dist dist-test deb deb-test image-test tag clean-build
 
 deps:
 	@./scripts/install-deps.sh
@@ -87,6 +87,28 @@ dist: deps
 # root made by mmdebstrap (installed when missing), which then builds the example site. Needs root.
 dist-test: dist originals
 	./scripts/dist-test.sh
+
+# The Debian package, dist/thumbgen_<version>_amd64.deb, made from the release tarball: the binary,
+# thumbgen(1), the bash, zsh and fish completions, the schema and README; Depends from
+# dpkg-shlibdeps; lintian --pedantic must give no tag.
+deb: dist
+	./scripts/deb.sh
+
+# Installs the .deb with apt-get in a Debian 12 root made by mmdebstrap (no Swift) and builds the
+# example site there, byte for byte as the host's binary does; man thumbgen works there. Needs root.
+deb-test: deb originals
+	./scripts/deb-test.sh
+
+# Builds the Dockerfile's image with buildah on a debian:12-slim made by mmdebstrap (no registry)
+# and runs it on the example site, byte for byte as the host's binary does. Needs root.
+image-test: dist originals
+	./scripts/image-test.sh
+
+# A release: `make tag` tags the commit v<version> (the binary's, which packaging/debian/changelog
+# must name), so that SwiftPM's `from:` and the Action's `version` find it; push it with
+# `git push origin v<version>`.
+tag:
+	./scripts/tag.sh
 
 clean-build:
 	rm -rf .build Fuzz/.build

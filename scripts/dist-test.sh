@@ -9,29 +9,19 @@
 # Needs root (chroot) and Debian's mirrors; installs mmdebstrap when missing; everything it makes stays under .build/dist-test.
 set -eu
 cd "$(dirname "$0")/.."
-
-fail() { echo "thumbgen: dist-test: $*" >&2; exit 1; }
-[ "$(id -u)" -eq 0 ] || fail "needs root (mmdebstrap and chroot)"
-if ! command -v mmdebstrap >/dev/null 2>&1; then
-    echo "thumbgen: installing mmdebstrap" >&2
-    apt-get update -qq >/dev/null
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends mmdebstrap >/dev/null
-fi
+test_name=dist-test
+work=.build/dist-test
+. scripts/debian-root.sh
+debian_root_prepare
 started=$(date +%s)
 
-version=$(.build/release/thumbgen --version | head -n 1 | sed 's/^thumbgen //')
+version=$("$host_thumbgen" --version | head -n 1 | sed 's/^thumbgen //')
 arch=$(uname -m)
 name="thumbgen-$version-linux-$arch"
 tarball="dist/$name.tar.gz"
 [ -f "$tarball" ] || fail "no $tarball: run 'make dist' first"
 
-work=.build/dist-test
-# A root left by an interrupted run may still have /proc mounted in it.
-for mounted in $(awk -v base="$(pwd)/$work/" 'index($2, base) == 1 { print $2 }' /proc/mounts | sort -r); do
-    umount -l "$mounted"
-done
-rm -rf "$work"
-mkdir -p "$work/unpacked" "$work/tmp"
+mkdir -p "$work/unpacked"
 tar -xzf "$tarball" -C "$work/unpacked"
 binary="$work/unpacked/$name/thumbgen"
 
@@ -59,30 +49,19 @@ workdir=$(echo "$dockerfile" | sed -n 's/^WORKDIR //p')
 
 root="$work/root"
 # The FROM image, debian:12-slim, is Debian 12's minbase with documentation filtered out.
-TMPDIR="$(pwd)/$work/tmp" mmdebstrap --quiet --variant=minbase \
+debian_root_make "$root" \
     --customize-hook="tar -xzf '$(pwd)/$tarball' -C \"\$1$destination\"" \
-    --customize-hook="chroot \"\$1\" sh -eux < '$(pwd)/$work/run.sh' > '$(pwd)/$work/run.log' 2>&1 || { cat '$(pwd)/$work/run.log'; exit 1; }" \
-    bookworm "$root" http://deb.debian.org/debian
+    --customize-hook="chroot \"\$1\" sh -eux < '$(pwd)/$work/run.sh' > '$(pwd)/$work/run.log' 2>&1 || { cat '$(pwd)/$work/run.log'; exit 1; }"
 
 echo "thumbgen: dist-test: the Dockerfile's RUN line, replayed in a Debian 12 minbase root: $(grep -c '^Setting up' "$work/run.log") packages installed" >&2
 installed=$(chroot "$root" dpkg-query -W -f '${Package}\n' | sort)
-for package in $(cat "$work/unpacked/$name/DEPENDENCIES"); do
+for package in $(grep -v '^#' "$work/unpacked/$name/DEPENDENCIES"); do
     echo "$installed" | grep -qx "$package" || fail "$package (DEPENDENCIES) is not installed in the root"
 done
-found=$(find "$root" -xdev \( -name 'libswift*' -o -name 'swift' -o -name 'swiftc' -o -name 'libFoundation*.so*' \) -print)
-[ -z "$found" ] || fail "the root holds Swift files: $found"
-for tool in swift swiftc cc gcc clang; do
-    if chroot "$root" sh -c "command -v $tool" >/dev/null; then fail "the root holds $tool"; fi
-done
+debian_root_has_no_swift "$root"
 
 # 3. The example site's originals and manifest, built by the image's command in the root.
-mkdir -p "$root$workdir"
-cp manifest.yaml "$root$workdir/manifest.yaml"
-mkdir -p "$root$workdir/example-site/images"
-cp example-site/images/* "$root$workdir/example-site/images/"
-rm -f "$root$workdir"/example-site/images/*.Thumbnail\(*
-mkdir -p "$work/host"
-cp -R "$root$workdir/." "$work/host/"
+example_site_copy "$root$workdir"
 
 mount -t proc proc "$root/proc"
 trap 'umount "$root/proc"' EXIT
@@ -93,12 +72,5 @@ cat "$work/chroot.err" >&2
 [ "$status" -eq 0 ] || fail "thumbgen build in the root exited with status $status"
 
 # The same build by the host's binary: same files, same bytes, same index.
-.build/release/thumbgen build "$work/host/manifest.yaml" --jobs 2 --quiet
-listing() { (cd "$1" && find . -type f ! -path './.thumbgen/*' | sort | xargs -d '\n' sha256sum); }
-listing "$root$workdir" > "$work/root.files"
-listing "$work/host" > "$work/host.files"
-diff "$work/host.files" "$work/root.files" >&2 || fail "the root's build differs from the host's"
-renditions=$(grep -c 'Thumbnail(' "$work/root.files")
-[ "$renditions" -gt 100 ] || fail "only $renditions renditions in the root"
-grep -q "^thumbgen: 12 images" "$work/chroot.err" || fail "the summary does not count 12 images"
-echo "thumbgen: dist-test: passed in $(( $(date +%s) - started )) s: $(wc -l < "$work/root.files") files ($renditions renditions) built in a Debian 12 root with $(cat "$work/unpacked/$name/DEPENDENCIES" | wc -l) runtime packages and no Swift" >&2
+example_site_compare "$root$workdir" "$work/chroot.err"
+echo "thumbgen: dist-test: passed in $(( $(date +%s) - started )) s: $(wc -l < "$work/root.files") files ($renditions renditions) built in a Debian 12 root with $(grep -vc '^#' "$work/unpacked/$name/DEPENDENCIES") runtime packages and no Swift" >&2

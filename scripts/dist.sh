@@ -2,7 +2,7 @@
 # `make dist`: dist/thumbgen-<version>-linux-<arch>.tar.gz, a release that runs on Debian 12 (or
 # any system with the same libraries) without a Swift toolchain:
 #   thumbgen-<version>-linux-<arch>/thumbgen              the binary, Swift runtime linked in
-#   thumbgen-<version>-linux-<arch>/DEPENDENCIES          Debian runtime packages, one per line
+#   thumbgen-<version>-linux-<arch>/DEPENDENCIES          Debian 12 runtime packages, one per line (# notes)
 #   thumbgen-<version>-linux-<arch>/README.md
 #   thumbgen-<version>-linux-<arch>/manifest.schema.json  for editors (`thumbgen schema` prints it too)
 # The list of packages is derived from the binary itself: each library it links by name
@@ -12,7 +12,8 @@ set -eu
 cd "$(dirname "$0")/.."
 
 scratch=.build/dist
-swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product thumbgen
+# No $ORIGIN run path: the binary loads only Debian's libraries, from where the loader looks.
+swift build -c release --static-swift-stdlib --disable-local-rpath --scratch-path "$scratch" --product thumbgen
 binary="$scratch/release/thumbgen"
 
 swift_libraries=$(ldd "$binary" | grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|libXCTest' || true)
@@ -46,7 +47,14 @@ for soname in $needed; do
     if [ -z "$path" ]; then echo "thumbgen: dist: the loader cannot find $soname" >&2; exit 1; fi
     package_of "$path" >> "$stage/DEPENDENCIES.unsorted"
 done
-sort -u "$stage/DEPENDENCIES.unsorted" > "$stage/DEPENDENCIES"
+# Lines starting with # are notes: the Dockerfile's RUN line and dist-test read the others.
+{
+    echo "# The Debian 12 (bookworm) packages this binary needs, read from its ELF NEEDED entries."
+    echo "# It links Debian 12's sonames (libavif.so.15): elsewhere, build from source. There the"
+    echo "# names differ: Debian 13 has libavif16, libpng16-16t64 and libssl3t64 for libavif15,"
+    echo "# libpng16-16 and libssl3; Ubuntu has libjpeg-turbo8 for libjpeg62-turbo (README: Install)."
+    sort -u "$stage/DEPENDENCIES.unsorted"
+} > "$stage/DEPENDENCIES"
 rm "$stage/DEPENDENCIES.unsorted"
 
 # Symbols and debug information are half the file; nothing at run time reads them.
@@ -57,4 +65,4 @@ cp README.md "$stage/README.md"
 # Byte-for-byte the same tarball from the same binary: sorted names, no owners, fixed times.
 tar --sort=name --owner=0 --group=0 --numeric-owner --mtime=@0 -C "$scratch/stage" -cf - "$name" \
     | gzip -9n > "dist/$name.tar.gz"
-echo "thumbgen: dist/$name.tar.gz ($(du -k "dist/$name.tar.gz" | cut -f1) KiB; $(wc -l < "$stage/DEPENDENCIES") Debian packages: $(paste -sd' ' "$stage/DEPENDENCIES"))" >&2
+echo "thumbgen: dist/$name.tar.gz ($(du -k "dist/$name.tar.gz" | cut -f1) KiB; $(grep -vc '^#' "$stage/DEPENDENCIES") Debian packages: $(grep -v '^#' "$stage/DEPENDENCIES" | paste -sd' '))" >&2

@@ -1,10 +1,11 @@
 #!/bin/sh
 # Installs the Debian/Ubuntu packages thumbgen builds against, only when pkg-config cannot find
 # them. Quiet when nothing is missing. `--test` adds what the tests need (chromium, nodejs, hugo,
-# strace, Debian's html5lib and Pillow, libjpeg-turbo's djpeg, lcms2's jpgicc with Ghostscript's
-# CMYK profile, libheif's heif-enc and heif-convert, Debian's nginx and PyPI's WsgiDAV as cache
-# servers, PyPI's reference ThumbHash encoder, PyPI's jsonschema with PyYAML to check the
-# manifest's schema, and PyPI's MkDocs and Pelican in a venv of their own for the generator sites).
+# strace, Debian's html5lib and Pillow, libjpeg-turbo's djpeg, groff, bash-completion, zsh and
+# fish, lcms2's jpgicc with Ghostscript's CMYK profile, libheif's heif-enc and heif-convert,
+# libavif's avifenc, Debian's nginx and PyPI's WsgiDAV as cache servers, PyPI's reference
+# ThumbHash encoder, PyPI's jsonschema with PyYAML to check the manifest's schema, and PyPI's
+# MkDocs and Pelican in a venv of their own for the generator sites).
 set -eu
 
 with_tests=false
@@ -50,6 +51,11 @@ if $with_tests; then
     command -v heif-enc >/dev/null 2>&1 && command -v heif-convert >/dev/null 2>&1 || missing="$missing libheif-examples"
     # libavif's own avifenc: limited-range monochrome and alpha AVIFs (AVIFRangeFixtures).
     [ -x /usr/bin/avifenc ] || missing="$missing libavif-bin"
+    # The man page rendered by groff, and the completion scripts run by the shells themselves.
+    command -v groff >/dev/null 2>&1 || missing="$missing groff"
+    [ -f /usr/share/bash-completion/bash_completion ] || missing="$missing bash-completion"
+    command -v zsh >/dev/null 2>&1 || missing="$missing zsh"
+    command -v fish >/dev/null 2>&1 || missing="$missing fish"
     if ! command -v python3 >/dev/null 2>&1; then
         missing="$missing python3 python3-pip"
     elif ! python3 -m pip --version >/dev/null 2>&1 && ! python3 -c 'import thumbhash, jsonschema, yaml' >/dev/null 2>&1; then

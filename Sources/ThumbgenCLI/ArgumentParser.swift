@@ -5,7 +5,7 @@ import ThumbgenKit
 /// command they name (`Commands.all`), the shared options to `SharedOptions`.
 public enum ArgumentParser {
     static let flags = ["--dry-run", "--force", "--quiet", "--strict", "--json", "--profile", "--help", "--version", "--verbose",
-                        "--cache-read-only", "--no-cache"]
+                        "--cache-read-only", "--no-cache", "--man"]
     static let valued = ["--jobs", "--shard", "--max-pixels", "--slot", "--scale", "--pixels", "--manifest", "--site-root", "--format", "--accept", "--cache"]
 
     /// The arguments sorted: the words (the command, manifests, paths), each valued option's
@@ -22,11 +22,14 @@ public enum ArgumentParser {
         if tokens.flags.contains("--help") {
             var request = Request(command: .help)
             request.helpTopic = tokens.words.first
+            request.manPage = tokens.flags.contains("--man")
             return request
         }
         let command = try command(taking: &tokens.words)
+        if tokens.flags.contains("--man"), command.name != HelpCommand.name { throw UsageError("--man is for 'help': thumbgen help --man") }
         var request = Request(command: Request.Command(command))
         try command.parse(tokens.words, options: tokens.options, into: &request)
+        request.manPage = tokens.flags.contains("--man")
         guard command.readsSharedOptions else { return request }
         try SharedOptions.read(tokens, environment: environment, command: command, into: &request)
         return request

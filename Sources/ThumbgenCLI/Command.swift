@@ -12,6 +12,9 @@ protocol Command: SendableMetatype {
     static var summary: String? { get }
     /// `thumbgen help NAME`.
     static var help: String { get }
+    /// The words its first argument can be (`export xcassets`, `help build`), for completions;
+    /// empty when it takes paths or nothing.
+    static var arguments: [String] { get }
     /// Whether the options every command shares (`--jobs`, `--json`, `--shard`…) are read and
     /// checked; `help`, `version` and `schema` stop at their words.
     static var readsSharedOptions: Bool { get }
@@ -30,6 +33,7 @@ protocol Command: SendableMetatype {
 
 extension Command {
     static var summary: String? { nil }
+    static var arguments: [String] { [] }
     static var readsSharedOptions: Bool { true }
     static func takes(_ option: String, in request: Request) -> Bool { false }
 
@@ -80,6 +84,7 @@ enum Commands {
         VersionCommand.self,
         WatchCommand.self,
         SchemaCommand.self,
+        CompletionsCommand.self,
     ]
 
     /// The command named `name`, if there is one.

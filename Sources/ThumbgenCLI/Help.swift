@@ -55,4 +55,35 @@ enum Help {
     static func text(for topic: String) -> String? {
         Commands.named(topic)?.help
     }
+
+    /// The overview's paragraphs, each a heading (`options`; empty for the first) and its lines,
+    /// the heading taken off the first: what the man page's sections hold.
+    static var sections: [(heading: String, lines: [String])] {
+        overview.split(separator: "\n\n", omittingEmptySubsequences: true).enumerated().map { number, paragraph in
+            var lines = paragraph.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard number > 0, let colon = lines[0].firstIndex(of: ":") else { return ("", lines) }
+            let heading = String(lines[0][..<colon])
+            let rest = lines[0][lines[0].index(after: colon)...].drop { $0 == " " }
+            if rest.isEmpty { lines.removeFirst() } else { lines[0] = String(rest) }
+            return (heading, lines)
+        }
+    }
+
+    /// The lines of a command's help that show how it is called: the first, and those indented
+    /// under it before the description starts.
+    static func synopsis(_ help: String) -> [String] {
+        let lines = help.split(separator: "\n").map(String.init)
+        return [lines[0]] + lines.dropFirst().prefix { $0.hasPrefix(" ") }
+    }
+
+    /// Every long option the `lines` name (`--jobs`, `--format`), once each, in their order.
+    static func options(in lines: [String]) -> [String] {
+        var found: [String] = []
+        for line in lines {
+            for match in line.matches(of: /--[a-z][a-z-]*/) where !found.contains(String(match.output)) {
+                found.append(String(match.output))
+            }
+        }
+        return found
+    }
 }

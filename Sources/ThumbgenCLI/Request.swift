@@ -54,6 +54,10 @@ public struct Request: Equatable, Sendable {
     public var exportCatalog: String?
     /// `help`: the command to describe, if any.
     public var helpTopic: String?
+    /// `help --man`: the manual page thumbgen(1), in roff, instead of the help text.
+    public var manPage = false
+    /// `completions SHELL`: bash, zsh or fish.
+    public var completionShell: String?
 
     public init(command: Command) { self.command = command }
 }

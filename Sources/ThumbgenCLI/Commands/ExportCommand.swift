@@ -12,6 +12,7 @@ extension Request.Command {
 enum ExportCommand: ManifestCommand {
     static let name = "export"
     static let summary: String? = "write an Xcode asset catalog of the renditions: export xcassets DIR [MANIFEST]"
+    static let arguments = ["xcassets"]
     static let help = """
         thumbgen export xcassets DIR [MANIFEST] [--quiet]
         Writes an Xcode asset catalog at DIR (a folder ending in .xcassets, or a group inside one)
