@@ -215,6 +215,28 @@ def _noop_table(record):
     return lines
 
 
+def _library_table(record):
+    library = record.get("library")
+    if not library:
+        return []
+    lines = ["### A library of many small originals (`thumbgen build --jobs 2`, 64×48 JPEGs, 100 a folder, one three-box slot, `split: folder`)", "",
+             "| images | cold s | no-op s | check s | 100 changed s | merge of 8 shards s | peak RSS MB | index MB | slice KB | "
+             "load in Swift s (slice) | load in JS s (slice) |",
+             "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for row in library["rows"]:
+        rss = max(row[k] for k in ("cold_rss", "noop_rss", "check_rss", "changed_rss"))
+        slice_kb = f"{row['slice_bytes'] / 1e3:.1f}" if row.get("slice_bytes") else "–"
+        swift = f"{row['swift_load']:.2f} ({row.get('swift_slice_load', 0):.3f})"
+        js = f"{row['js_load']:.2f} ({row.get('js_slice_load', 0):.4f})" if row.get("js_load") is not None else "–"
+        lines.append(f"| {row['images']:,} | {row['cold']:.1f} | {row['noop']:.2f} | {row['check']:.2f} | {row['changed']:.2f} | "
+                     f"{row['merge']:.2f} | {rss:.0f} | {row['index_bytes'] / 1e6:.1f} | {slice_kb} | {swift} | {js} |")
+    exponents = ", ".join(f"{k} {v:.2f}" for k, v in library["exponents"].items() if v is not None)
+    lines += ["", f"Exponent of each step's time over the number of images (1 is linear): {exponents}. "
+              "Swift's load is `thumbgen lookup` (process start included), which loads the index through `Renditions`; "
+              "JavaScript's is `indexFrom(JSON.parse(…))` of renditions.js in Node, timed inside the process."]
+    return lines
+
+
 def _shards_table(record):
     shards = record.get("shards")
     if not shards:
@@ -561,7 +583,7 @@ def markdown(record, tools):
             lines += _set_table(kind, record["sets"][kind], tools) + [""]
     lines += ["How each tool was run:", ""] + [f"- {t.label}: {t.how}" for t in tools] + [""]
     for section in (_floor_table(record), _quality_table(record, tools), _memory_table(record),
-                    _noop_table(record), _shards_table(record), _cache_table(record), _modern_tables(record), _heic_table(record),
+                    _noop_table(record), _library_table(record), _shards_table(record), _cache_table(record), _modern_tables(record), _heic_table(record),
                     _profile_table(record), _constants_tables(record), _targets(record)):
         if section:
             lines += section + [""]

@@ -8,7 +8,8 @@ Environment:
                            im-tuned, im-plain, gm); ratios need thumbgen among them
   BENCH_SETS=jpeg,png      only these sets
   BENCH_SECTIONS=a,b       side sections to run: floor, psnr, noop, memory, shards, webp, avif, heic,
-                           cache, profile, constants (default all; "none")
+                           cache, profile, constants, library (default all; "none")
+  BENCH_LIBRARY_SIZES=a,b  the library section's sizes (default 10000,30000,100000; 2000,5000 when quick)
   BENCH_CORPUS=DIR         run everything on the JPEGs and PNGs of DIR instead of the default corpus
                            (`make bench-unseen` fetches an unseen one: bench/unseen.py)
   BENCH_CORPUS_DIRS=a:b    several folders (default the wallpaper folders)
@@ -38,6 +39,7 @@ import check  # noqa: E402
 import constants  # noqa: E402
 import corpus  # noqa: E402
 import floor  # noqa: E402
+import library  # noqa: E402
 import heic  # noqa: E402
 import install  # noqa: E402
 import modern  # noqa: E402
@@ -52,7 +54,8 @@ from tools import PEER_ENV, all_tools  # noqa: E402
 
 ROOT = os.path.dirname(BENCH_DIR)
 SCRATCH = os.path.join(ROOT, ".build", "bench")
-ALL_SECTIONS = ["floor", "psnr", "noop", "memory", "shards", "cache", "webp", "avif", "heic", "profile", "constants"]
+ALL_SECTIONS = ["floor", "psnr", "noop", "memory", "shards", "cache", "webp", "avif", "heic", "profile", "constants",
+                "library"]
 
 
 def log(message):
@@ -79,6 +82,7 @@ def settings():
         "merge_entries": 2000 if quick else 10_000,
         "noop_reps": 3 if quick else 5,
         "memory_reps": 1 if quick else 3,
+        "library_sizes": [int(n) for n in os.environ.get("BENCH_LIBRARY_SIZES", "2000,5000" if quick else "10000,30000,100000").split(",")],
     }
 
 
@@ -113,7 +117,8 @@ def prepare(conf):
     if not os.access(thumbgen, os.X_OK):
         sys.exit(f"bench: no thumbgen binary at {thumbgen}")
     install.venv_extras(python)
-    ctx = {"python": python, "thumbgen": thumbgen, "bench_dir": BENCH_DIR, "scratch": SCRATCH}
+    ctx = {"python": python, "thumbgen": thumbgen, "bench_dir": BENCH_DIR, "scratch": SCRATCH,
+           "clients": os.path.join(ROOT, "Clients")}
     ctx["versions"] = report.versions(ctx)
     ctx["versions_key"] = json.dumps(ctx["versions"], sort_keys=True)
     entries = corpus.build(corpus_store(conf["corpus_dirs"]), python, os.path.join(BENCH_DIR, "peers", "probe.py"),
@@ -273,6 +278,9 @@ def main():
     def constant_section():
         record["constants"] = constants.measure(ctx, images, record)
 
+    def library_section():
+        record["library"] = library.measure(ctx, conf["library_sizes"], reps=1 if conf["quick"] else 3)
+
     side = [("psnr", "quality: PSNR of the 960×540 renditions, PNG bytes", psnr, True),
             ("noop", "no-op rebuilds", noop, True),
             ("memory", "peak memory on huge originals", memory, True),
@@ -282,7 +290,9 @@ def main():
               bool(jpegs)) for kind in modern.KINDS]
     side += [("heic", "heic: the JPEG photos as HEIC originals", heic_section, bool(jpegs)),
              ("profile", "profile: CPU seconds by stage, from thumbgen's own timers, per workload", profile, True),
-             ("constants", "constants: the tuned constants checked on this corpus", constant_section, True)]
+             ("constants", "constants: the tuned constants checked on this corpus", constant_section, True),
+             ("library", "library: many small originals in folders (cold, no-op, check, 100 changed, merge, clients)",
+              library_section, True)]
     record["section_errors"] = {}
     for name, message, measure, applies in side:
         if name not in conf["sections"] or not applies:
