@@ -14,8 +14,7 @@ action=$(cd "$(dirname "$0")/.." && pwd)
 manifest=${INPUT_MANIFEST:-manifest.yaml}
 version=${INPUT_VERSION:-0.2.0}
 output=${GITHUB_OUTPUT:?GITHUB_OUTPUT is not set: run this as a GitHub Actions step}
-work=${RUNNER_TEMP:-${TMPDIR:-/tmp}}/thumbgen-action.$$
-mkdir -p "$work"
+work=$(mktemp -d "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/thumbgen-action.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
 
@@ -36,6 +35,11 @@ elif [ -n "${THUMBGEN_DEB:-}" ] || [ "${INPUT_FROM_SOURCE:-false}" != true ]; th
         echo "thumbgen: downloading $releases/v$version/thumbgen_${version}_amd64.deb" >&2
         curl -fsSL -o "$deb" "$releases/v$version/thumbgen_${version}_amd64.deb"
     fi
+    # The package is built for Debian 12's libraries: elsewhere apt would only say "unmet dependencies".
+    if ! grep -qs '^VERSION_CODENAME=bookworm' /etc/os-release; then
+        echo "thumbgen: the release's .deb is for Debian 12 (bookworm) and this runner is $(. /etc/os-release 2>/dev/null; echo "${PRETTY_NAME:-another system}"): run the job in 'container: debian:12', or set from-source: true" >&2
+        exit 1
+    fi
     # apt-get takes a path to a .deb when it has a slash.
     case $deb in /*|./*) ;; *) deb=./$deb ;; esac
     apt_install "$deb"
@@ -48,7 +52,9 @@ echo "thumbgen: $("$thumbgen" --version | head -n 1)" >&2
 
 status=0
 # shellcheck disable=SC2086  # args are words, as on a command line
+set -f  # args are words, not patterns for this shell to expand
 GITHUB_ACTIONS=true "$thumbgen" build "$manifest" --format github --json ${INPUT_ARGS:-} > "$work/out" 2> "$work/err" || status=$?
+set +f
 # With --json, standard output holds the summary and standard error the progress, the messages
 # and the workflow commands (::warning …). The commands go to the step's standard output, where
 # the runner reads them; the rest of standard error stays there; the summary goes to $GITHUB_OUTPUT.

@@ -24,8 +24,8 @@ for pair in dpkg-shlibdeps:dpkg-dev lintian:lintian; do
 done
 
 version=$(dpkg-parsechangelog -l packaging/debian/changelog -SVersion)
-tarball=$(ls dist/thumbgen-"$version"-linux-*.tar.gz 2>/dev/null | head -n 1)
-[ -n "$tarball" ] || fail "no dist/thumbgen-$version-linux-*.tar.gz: run 'make dist' first (or the changelog's version, $version, is not the binary's)"
+tarball=dist/thumbgen-"$version"-linux-"$(uname -m)".tar.gz
+[ -f "$tarball" ] || fail "no $tarball: run 'make dist' first (or the changelog's version, $version, is not the binary's)"
 SOURCE_DATE_EPOCH=$(dpkg-parsechangelog -l packaging/debian/changelog -STimestamp)
 export SOURCE_DATE_EPOCH
 
@@ -41,7 +41,11 @@ root="$work/debian/tmp"
 install -d "$root/usr/bin" "$root/usr/share/man/man1" "$root/usr/share/bash-completion/completions" \
     "$root/usr/share/zsh/vendor-completions" "$root/usr/share/fish/vendor_completions.d" "$root/usr/share/doc/thumbgen"
 install -m 755 "$release/thumbgen" "$root/usr/bin/thumbgen"
-"$release/thumbgen" help --man | gzip -9n > "$root/usr/share/man/man1/thumbgen.1.gz"
+# Through a file first: sh has no pipefail, and a failing `help --man` must not package an empty page.
+"$release/thumbgen" help --man > "$root/thumbgen.1"
+[ -s "$root/thumbgen.1" ] || fail "thumbgen help --man printed nothing"
+gzip -9n < "$root/thumbgen.1" > "$root/usr/share/man/man1/thumbgen.1.gz"
+rm "$root/thumbgen.1"
 "$release/thumbgen" completions bash > "$root/usr/share/bash-completion/completions/thumbgen"
 "$release/thumbgen" completions zsh > "$root/usr/share/zsh/vendor-completions/_thumbgen"
 "$release/thumbgen" completions fish > "$root/usr/share/fish/vendor_completions.d/thumbgen.fish"

@@ -6,6 +6,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 fail() { echo "thumbgen: tag: $*" >&2; exit 1; }
+command -v dpkg-parsechangelog >/dev/null 2>&1 || fail "needs dpkg-parsechangelog: apt-get install dpkg-dev"
 version=$(sed -n 's/.*static let number = "\(.*\)"/\1/p' Sources/ThumbgenKit/Support/GeneratorVersion.swift)
 [ -n "$version" ] || fail "no version in Sources/ThumbgenKit/Support/GeneratorVersion.swift"
 [ "$(dpkg-parsechangelog -l packaging/debian/changelog -SVersion)" = "$version" ] || fail "packaging/debian/changelog's version is not $version: add an entry (dch -v $version)"

@@ -25,13 +25,14 @@ public enum SubjectFocus {
         }
         let xs = [0.5] + (0..<width).map { (Double($0) + 0.5) / Double(width) }
         let ys = [0.5] + (0..<height).map { (Double($0) + 0.5) / Double(height) }
-        var best = (score: -1.0, distance: 0.0, x: 0.5, y: 0.5)
+        // The windows' sums in integers (each is a share of the same total): ties are exact.
+        var best = (score: -1, distance: 0.0, x: 0.5, y: 0.5)
         for y in ys {
             for x in xs {
-                var score = 0.0
+                var score = 0
                 for size in sizes {
                     let left = start(size.width, in: width, at: x), top = start(size.height, in: height, at: y)
-                    score += Double(sums.sum(x: left, y: top, width: size.width, height: size.height)) / Double(sums.total)
+                    score += sums.sum(x: left, y: top, width: size.width, height: size.height)
                 }
                 let distance = (x - 0.5) * (x - 0.5) + (y - 0.5) * (y - 0.5)
                 if score > best.score || (score == best.score && distance < best.distance) {

@@ -116,7 +116,9 @@ enum HEIFHeader {
         layout.decodedPixels = frames.pixels
         layout.decodes = frames.decodes
         layout.largestFrame = frames.largestFrame
-        layout.largestClaimedSide = items.propertyBoxes.lazy.compactMap(HEIFProperty.size).reduce(0) { max($0, $1.width, $1.height) }
+        // Only an item's ispe is a size libheif checks: one no item takes claims nothing.
+        let associated = Set(items.associations.values.joined()).filter { $0 < items.propertyBoxes.count }
+        layout.largestClaimedSide = associated.compactMap { HEIFProperty.size(items.propertyBoxes[$0]) }.reduce(0) { max($0, $1.width, $1.height) }
         layout.ranges = HEIFSampleRanges(items, primary: primary, file: file)
         let coding = try derivedLayout(&layout, items: items, primary: primary, type: type, file: file) ?? properties
         if let config = coding.lazy.compactMap(HEIFProperty.coding).first {

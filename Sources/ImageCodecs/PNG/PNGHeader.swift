@@ -36,18 +36,23 @@ enum PNGHeader {
 
         var offset = 8 + 25
         var claimedFrames = 0
+        var profile = false, chunks = false, srgb = false
         while true {
             let chunk = file.read(at: offset, length: 12)
             guard chunk.count >= 8, let length = chunk.uint32BE(0), length <= maxChunkLength else { break }
             if chunk.hasBytes("IDAT", at: 4) || chunk.hasBytes("IEND", at: 4) { break }
             if chunk.hasBytes("acTL", at: 4) { claimedFrames = chunk.uint32BE(8) ?? 0 }
             if chunk.hasBytes("tRNS", at: 4) { header.hasAlpha = true }
-            if ["iCCP", "gAMA", "cHRM"].contains(where: { chunk.hasBytes($0, at: 4) }) { header.hasColourProfile = true }
+            // An sRGB chunk says the pixels are sRGB whatever gAMA and cHRM beside it say.
+            if chunk.hasBytes("iCCP", at: 4) { profile = true }
+            if chunk.hasBytes("gAMA", at: 4) || chunk.hasBytes("cHRM", at: 4) { chunks = true }
+            if chunk.hasBytes("sRGB", at: 4) { srgb = true }
             if chunk.hasBytes("eXIf", at: 4), length <= JPEGHeader.maxEXIFBytes {
                 header.orientation = EXIFOrientation.read(file.read(at: offset + 8, length: length))
             }
             offset += 12 + length
         }
+        header.hasColourProfile = profile || (chunks && !srgb)
         // An acTL chunk only claims: the animation is the frames that are really there.
         header.isAnimated = claimedFrames > 1 && framesWithData(file, upTo: 2) > 1
         return header

@@ -24,8 +24,8 @@ enum BashCompletion {
                 done
                 case $prev in
             \(values.joined(separator: "\n"))
-                \(CompletionScript.fileOptions.joined(separator: "|"))) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-                \(CompletionScript.folderOptions.joined(separator: "|"))) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+                \(CompletionScript.fileOptions.joined(separator: "|"))) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
+                \(CompletionScript.folderOptions.joined(separator: "|"))) mapfile -t COMPREPLY < <(compgen -d -- "$cur"); return ;;
                 \(valued)) return ;;
                 esac
                 local options='\(CompletionScript.globalOptions.joined(separator: " "))' arguments=$commands paths=1
@@ -41,7 +41,7 @@ enum BashCompletion {
                 else
                     # A command's words come right after it; paths anywhere it takes them.
                     if [[ -z $command ]] || ((COMP_CWORD == at + 1)); then COMPREPLY=($(compgen -W "$arguments" -- "$cur")); fi
-                    if ((paths)); then COMPREPLY+=($(compgen -f -- "$cur")); fi
+                    if ((paths)); then mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "$cur"); fi  # names with spaces stay one word
                 fi
             }
             complete -o filenames -F _thumbgen thumbgen

@@ -25,10 +25,11 @@ struct IndexClaim {
             return
         }
         let bytes = IndexStore(files: files).bytes(indexPath)
-        knownImages = {
+        let known = Once { () -> Set<String> in
             guard let bytes, let index = try? IndexStore.decode(bytes) else { return [] }
             return Set(index.images.keys.compactMap { paths.rootRelative($0) })
         }
+        knownImages = { known.value }
         // An index that names its writer (even a damaged one: a merge conflict in it, say).
         let signed = bytes.map { String(decoding: $0.prefix(1 << 16), as: UTF8.self).contains(#""generator": "thumbgen "#) } ?? false
         if signed || bytes.map({ (try? IndexStore.decode($0)) != nil }) == true || IndexRegistry.load(files).indexes.contains(indexPath) {
@@ -36,5 +37,23 @@ struct IndexClaim {
         } else {
             refusal = "\(NameText.displayed(indexPath)) under root is a file thumbgen did not write (it is not a thumbgen index); thumbgen never replaces or deletes it: choose another index path, or move the file"
         }
+    }
+}
+
+/// A value made the first time it is asked for, then kept (the index's images are decoded once,
+/// however many paths match nothing).
+private final class Once<Value> {
+    private var made: Value?
+    private let make: () -> Value
+
+    init(_ make: @escaping () -> Value) {
+        self.make = make
+    }
+
+    var value: Value {
+        if let made { return made }
+        let value = make()
+        made = value
+        return value
     }
 }

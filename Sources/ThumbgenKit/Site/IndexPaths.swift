@@ -85,13 +85,15 @@ public struct IndexPaths: Sendable {
         guard !path.hasPrefix("/") else { return nil }
         // Most paths have no `.`, `..` or empty part: the folder's path and the path as it is.
         if Self.isPlain(path) { return folder.isEmpty ? path : folder + "/" + path }
-        var parts = folder.split(separator: "/").map(String.init)
-        for part in path.split(separator: "/") where part != "." {
-            if part == ".." {
+        // Parts split and compared byte for byte, as the file system reads the path: a `/` or a
+        // `.` followed by a combining mark is still a separator or a dot.
+        var parts = folder.utf8.split(separator: 0x2F).map { String(decoding: $0, as: UTF8.self) }
+        for part in path.utf8.split(separator: 0x2F) where !part.elementsEqual([0x2E]) {
+            if part.elementsEqual([0x2E, 0x2E]) {
                 guard !parts.isEmpty else { return nil }
                 parts.removeLast()
             } else {
-                parts.append(String(part))
+                parts.append(String(decoding: part, as: UTF8.self))
             }
         }
         return parts.isEmpty ? nil : parts.joined(separator: "/")

@@ -16,7 +16,15 @@ enum SRGBRendering {
         guard source.iccProfile != nil || source.chunkProfile != nil || source.colorChunks != nil else { return rendered }
         let convert: (RenditionPixels) -> RenditionPixels
         if source.isGrey {
-            guard let curve = source.greyCurve else { return untagged(rendered) }
+            guard let curve = source.greyCurve else {
+                // A grey profile lcms2 could not make a curve of stays, as an RGB one does.
+                guard source.iccProfile == nil && source.chunkProfile == nil else {
+                    var kept = rendered
+                    kept.source.warnings.append(unconverted)
+                    return kept
+                }
+                return untagged(rendered)
+            }
             convert = { pixels in
                 switch pixels {
                 case .rgba(let image): .rgba(image.mapped(through: curve))

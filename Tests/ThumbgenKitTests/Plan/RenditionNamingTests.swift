@@ -35,3 +35,31 @@ struct RenditionNamingTests {
         #expect(!RenditionNaming.isRenditionName(original))
     }
 }
+
+/// Index paths are read byte for byte, as the file system reads them: a `/` or `.` followed by a
+/// combining mark is still a separator or a dot (Swift's Characters would join them), so a
+/// hand-edited index cannot name a file by a string no other listing of it matches.
+struct IndexPathBytesTests {
+    @Test func aSeparatorBeforeACombiningMarkStillSeparates() {
+        let paths = IndexPaths(indexPath: "sub/renditions.json")
+        #expect(paths.rootRelative("../\u{301}x.Thumbnail(1x1).jpg") == "\u{301}x.Thumbnail(1x1).jpg")
+        #expect(paths.rootRelative("./a/../b.jpg") == "sub/b.jpg")
+        #expect(paths.rootRelative("../../x.jpg") == nil)
+        #expect(paths.rootRelative("photos/a.jpg") == "sub/photos/a.jpg")
+        #expect(IndexPaths(indexPath: "renditions.json").rootRelative("a//b.jpg") == "a/b.jpg")
+    }
+
+    @Test func renditionNamesAreMatchedByBytes() {
+        #expect(RenditionNaming.couldBeRendition("photos/a.Thumbnail(60x40).jpg", of: "photos/a.jpg"))
+        #expect(RenditionNaming.couldBeRendition("photos/a.Thumbnail(60x40).avif", of: "photos/a.JPG"))
+        #expect(RenditionNaming.couldBeRendition("photos/a.Thumbnail(60x40).JPG", of: "photos/a.JPG"))
+        #expect(!RenditionNaming.couldBeRendition("photos/a.Thumbnail(060x40).jpg", of: "photos/a.jpg"))
+        #expect(!RenditionNaming.couldBeRendition("photos/a.Thumbnail(0x40).jpg", of: "photos/a.jpg"))
+        #expect(!RenditionNaming.couldBeRendition("photos/a.Thumbnail(3000000000x40).jpg", of: "photos/a.jpg"))
+        #expect(!RenditionNaming.couldBeRendition("photos/a.Thumbnail(60x40)/x.jpg", of: "photos/a.jpg"))
+        #expect(!RenditionNaming.couldBeRendition("other/a.Thumbnail(60x40).jpg", of: "photos/a.jpg"))
+        #expect(!RenditionNaming.couldBeRendition("photos/a.Thumbnail(60x40).txt", of: "photos/a.jpg"))
+        // é as one code point and as e + combining acute are two names on disk.
+        #expect(!RenditionNaming.couldBeRendition("caf\u{65}\u{301}.Thumbnail(1x1).jpg", of: "caf\u{e9}.jpg"))
+    }
+}
