@@ -47,8 +47,12 @@ struct FilterTaps {
                 weights[j - window.first] = weight
                 total += weight
             }
-            if total == 0 {
-                weights[0] = 1
+            // A window whose weights nearly cancel (its centre far outside the pixels it keeps,
+            // where only the filter's lobes reach in) would scale them past any bound: it takes
+            // the pixel nearest its centre instead. A window holding its centre sums to about 1.
+            if total < 0.25 {
+                let nearest = min(max(window.first, Int(window.center.rounded(.down))), window.end - 1) - window.first
+                for k in 0..<(window.end - window.first) { weights[k] = k == nearest ? 1 : 0 }
                 total = 1
             }
             for k in 0..<(window.end - window.first) { flatWeights[i * paddedTaps + k] = Float(weights[k] / total) }

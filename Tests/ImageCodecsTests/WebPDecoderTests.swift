@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 import Testing
 import TestSupport
@@ -111,6 +112,25 @@ import TestSupport
         }
         #expect(throws: CodecError.overLimit("this WebP needs 1 MiB to decode, over the limit of 0 MiB (limits.memory_mb)")) {
             try WebPDecoder.decode(path: path, minimumScale: 0.5, pixelLimit: 1 << 28, memoryLimit: 500_000)
+        }
+    }
+}
+
+/// A file the fuzzer found (585 bytes): thumbgen's header reader takes its VP8X canvas, 3841x1,
+/// where libwebp reads an image of 33x21. Renditions planned for the one were resampled from
+/// the other, out of its bounds, until the resampler's weights overflowed (a trap). Two readers
+/// that disagree on a file's size mean a damaged file.
+@Suite struct WebPSizeDisagreementTests {
+    static let file = [UInt8](Data(base64Encoded: "UklGRpIBAABXRUJQVlA4WAoAAAAQAAAAIAAAFAAAQUxQSBcAAAABmQpE9D9ApG0ztvl3fXoUMQFJZcUlAQBWUDggVAEAABAIAJ0BKiEAFQA+tUyhTKcjoyIquAoA4BaJSGwAsR7LurEGt+HMzvgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAACQLVLIh1KOtUAjzJgTi2veAuVuL/CJty7MdK4imkE/wMgAD+/QYxcw/dU7RCubNgXl86I8Gnl//ftgbn/OZa3/trC2DAcyATuFtGczbxDDyuloSFNjPJ8UGsoiUUNZvAMDYKNdqPtwaoB2kvGVgSkw7bL1SkCEA0sco4ihBnDn9Kvapeu8aJFSp70YusQXe/+v/X+b8Jjrz5Cl4t9OZSuYvQ/Zf2acgP9Q/6ydRUP+/f7/WTqJt5x/oR/eBjH4tmBWitupftj4An2bLVjvWBP9yCvfgCZCWD2PKPfkjjjfLrfWfJMff6Rd4uiL15LlO+ecgiMadz39ZSSUZG4AAAAFdFQlBWUDhYCgAAACAANjoADwAAAAAAAADcEDj28pQXS2l/iQAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAABkqX/Bl36l/f+WT6f0mzgVqYPv")!)
+
+    @Test func aFileTwoReadersSizeDifferentlyIsDamaged() throws {
+        let folder = TemporaryFolder()
+        let path = folder.write(Self.file, "fuzz.webp")
+        let header = try ImageHeader.read(path: path)
+        #expect(header.size == PixelSize(width: 3841, height: 1))
+        #expect(throws: CodecError.damaged("corrupt WebP: its header says 3841x1 but libwebp reads an image of 33x21")) {
+            try WebPDecoder.decode(file: FileBytes(path: path), minimumScale: 1, pixelLimit: 1 << 24, memoryLimit: 1 << 28,
+                                   into: PixelCollector(), expecting: header.size)
         }
     }
 }

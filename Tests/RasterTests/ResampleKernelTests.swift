@@ -1,4 +1,4 @@
-import Raster
+@testable import Raster
 import Testing
 import TestSupport
 
@@ -52,5 +52,24 @@ import TestSupport
         let reference = ReferenceResampler.resample(plane, rect: rect, to: size)
         let worst = zip(fixed.bytes, reference.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
         #expect(worst <= 1, "largest difference \(worst) levels")
+    }
+}
+
+/// Windows that reach past the image's edge keep bounded weights: where the pixels a window
+/// keeps are only the filter's lobes (weights that nearly cancel), it takes the nearest pixel
+/// instead of dividing by almost nothing (which overflowed the fixed-point weights: a trap).
+@Suite struct FilterTapsEdgeTests {
+    @Test func windowsCentredOutsideTheImageSumToOne() {
+        for step in 0..<400 {
+            let start = 1.0 + Double(step) * 0.01
+            for limit in 1...4 {
+                let taps = FilterTaps(count: 3, start: start, length: 2.0, limit: limit)
+                let fixed = taps.fixedWeights(stride: taps.paddedTaps)
+                for i in taps.starts.indices {
+                    let sum = fixed[(i * taps.paddedTaps)..<(i * taps.paddedTaps + taps.counts[i])].reduce(0) { $0 + Int($1) }
+                    #expect(sum == 1 << 14, "start \(start), limit \(limit), window \(i): weights sum to \(sum)")
+                }
+            }
+        }
     }
 }

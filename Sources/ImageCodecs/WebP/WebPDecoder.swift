@@ -21,21 +21,23 @@ public enum WebPDecoder {
     }
 
     /// Decodes the WebP open as `file` into `consumer`. `pixelLimit`: most pixels the image may
-    /// have; `memoryLimit`: most bytes the file and the decode may hold.
+    /// have; `memoryLimit`: most bytes the file and the decode may hold; `expected`: the size the
+    /// header reader gave, which libwebp's reading of the file must agree with.
     @discardableResult
     public static func decode(file: FileBytes, minimumScale: Double, pixelLimit: Int, memoryLimit: Int,
-                              into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
+                              into consumer: RowConsumer, expecting expected: PixelSize? = nil) throws(CodecError) -> SourceInfo {
         guard file.count <= memoryLimit else {
             throw CodecError.overLimit("this WebP file is \(CodecError.mebibytes(file.count)) MiB, over the memory limit of \(memoryLimit >> 20) MiB (limits.memory_mb)")
         }
         let bytes = file.read(at: 0, length: file.count)
         return try bytes.withUnsafeBufferPointer { (data) throws(CodecError) -> SourceInfo in
-            try decode(data, minimumScale: minimumScale, pixelLimit: pixelLimit, memoryLimit: memoryLimit, into: consumer)
+            try decode(data, minimumScale: minimumScale, pixelLimit: pixelLimit, memoryLimit: memoryLimit, into: consumer,
+                       expecting: expected)
         }
     }
 
     private static func decode(_ data: UnsafeBufferPointer<UInt8>, minimumScale: Double, pixelLimit: Int, memoryLimit: Int,
-                               into consumer: RowConsumer) throws(CodecError) -> SourceInfo {
+                               into consumer: RowConsumer, expecting expected: PixelSize?) throws(CodecError) -> SourceInfo {
         var config = WebPDecoderConfig()
         // A libwebp of another ABI than the header thumbgen was built with: the machine, not the file.
         guard WebPInitDecoderConfig(&config) != 0 else { throw CodecError.machine("libwebp's decoder does not match the header thumbgen was built with") }
@@ -44,6 +46,10 @@ public enum WebPDecoder {
         let features = config.input
         guard features.has_animation == 0 else { throw CodecError.unsupported("animated WebP images are not decoded") }
         let full = PixelSize(width: Int(features.width), height: Int(features.height))
+        // Renditions are planned from the header: a file two readers size differently is damaged.
+        if let expected, expected != full {
+            throw CodecError.damaged("corrupt WebP: its header says \(expected) but libwebp reads an image of \(full)")
+        }
         guard full.area <= pixelLimit else {
             throw CodecError.overLimit("\(full) is \(full.area) pixels, over the limit of \(pixelLimit) (limits.pixels)")
         }

@@ -10,7 +10,7 @@ extension WebPHeader {
 extension WebPDecoder {
     static func decode(_ request: DecodeRequest) throws(CodecError) -> SourceInfo {
         try decode(file: request.file, minimumScale: request.minimumScale, pixelLimit: request.limits.pixels,
-                   memoryLimit: request.limits.memoryBytes, into: request.consumer)
+                   memoryLimit: request.limits.memoryBytes, into: request.consumer, expecting: request.header.size)
     }
 }
 
