@@ -88,6 +88,18 @@ extension RenditionIndex {
         return slice
     }
 
+    /// Every folder's slice, as `slice(folder:)` makes each, in one pass over the images (one
+    /// pass a folder was quadratic in a library's size).
+    public func slicesByFolder() -> [String: RenditionIndex] {
+        let empty = RenditionIndex(generator: generator, output: output, rendering: rendering, schema: schema, slots: slots)
+        var slices: [String: RenditionIndex] = [:]
+        for (image, record) in images {
+            let folder = IndexSlice.folder(of: image)
+            slices[folder, default: empty].images[IndexSlice.path(image, from: folder)] = record.movingPaths { IndexSlice.path($0, from: folder) }
+        }
+        return slices
+    }
+
     /// The index a slice of `folder` stands for: its images and files as the whole index names
     /// them (relative to the whole index's folder), so every lookup gives the whole index's answer.
     public init(slice: RenditionIndex, folder: String) {

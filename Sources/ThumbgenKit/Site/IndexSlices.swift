@@ -40,8 +40,9 @@ struct IndexSlices {
     /// is not split (lists no `slices`).
     func contents(of index: RenditionIndex) -> [(path: String, slice: RenditionIndex)] {
         guard index.slices != nil else { return [] }
+        let slices = index.slicesByFolder()
         return index.sliceFolders.compactMap { folder in
-            paths.rootRelative(IndexSlice.file(ofFolder: folder, indexName: indexName)).map { ($0, index.slice(folder: folder)) }
+            paths.rootRelative(IndexSlice.file(ofFolder: folder, indexName: indexName)).map { ($0, slices[folder] ?? index.slice(folder: folder)) }
         }
     }
 
