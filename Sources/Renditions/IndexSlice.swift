@@ -38,6 +38,12 @@ public enum IndexSlice {
     /// `path` as a slice of `folder` gives it: `a.jpg` for `photos/a.jpg` in `photos`.
     static func path(_ path: String, from folder: String) -> String {
         guard !folder.isEmpty else { return path }
+        // Most paths lie in the folder: what follows `folder/` (a folder of no empty parts).
+        let bytes = path.utf8, prefix = folder.utf8
+        if bytes.count > prefix.count, bytes.starts(with: prefix), bytes[bytes.index(bytes.startIndex, offsetBy: prefix.count)] == 0x2F,
+           prefix.first != 0x2F, prefix.last != 0x2F, !zip(prefix, prefix.dropFirst()).contains(where: { $0 == 0x2F && $1 == 0x2F }) {
+            return String(decoding: bytes.dropFirst(prefix.count + 1), as: UTF8.self)
+        }
         var base = folder.split(separator: "/")[...]
         var parts = path.split(separator: "/", omittingEmptySubsequences: false)[...]
         while let first = base.first, let other = parts.first, first == other, parts.count > 1 {

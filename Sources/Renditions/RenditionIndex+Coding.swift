@@ -21,32 +21,26 @@ extension RenditionIndex {
     }
 
     /// Decodes an index from its JSON bytes; `name` appears in errors.
-    public static func decode(_ data: Data, name: String = "index") throws -> RenditionIndex {
-        struct SchemaOnly: Decodable { var schema: Int }
-        let schema: Int
-        do {
-            schema = try JSONDecoder().decode(SchemaOnly.self, from: data).schema
-        } catch {
+    public static func decode(_ data: some ContiguousBytes, name: String = "index") throws -> RenditionIndex {
+        let (schema, index) = data.withUnsafeBytes { IndexJSONReader.read($0.bindMemory(to: UInt8.self)) }
+        guard let schema else {
             throw RenditionIndexError("\(name): not a thumbgen index (no \"schema\" number)")
         }
         guard schema <= currentSchema else {
             throw RenditionIndexError("\(name): index schema \(schema) is newer than this reader supports (\(currentSchema)); update the Renditions library")
         }
-        do {
-            return try JSONDecoder().decode(RenditionIndex.self, from: data)
-        } catch {
-            throw RenditionIndexError("\(name): the index is damaged: \(error)")
+        switch index {
+        case .success(let index): return index
+        case .failure(.syntax(let reason)): throw RenditionIndexError("\(name): the index is damaged: \(reason)")
+        case .failure(.shape(let reason, let path)):
+            let place = path.isEmpty ? "" : IndexJSONReader.place(path) + ": "
+            throw RenditionIndexError("\(name): the index is damaged: \(place)\(reason)")
         }
     }
 
-    /// The index as the generator writes it: UTF-8 JSON, sorted keys, no timestamps, one
-    /// trailing newline. The same index always gives the same bytes.
+    /// The index as the generator writes it (`IndexJSONWriter`): UTF-8 JSON, sorted keys, no
+    /// timestamps, one trailing newline. The same index always gives the same bytes.
     public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        // `.sortedKeys` is in every system Package.swift names; slashes are unescaped by the layout.
-        encoder.outputFormatting = [.sortedKeys]
-        // Every member is a plain value type with a total encoding; failure is a programming error.
-        let compact = try! encoder.encode(self)
-        return IndexJSONLayout.pretty(compact)
+        Data(IndexJSONWriter.encode(self))
     }
 }

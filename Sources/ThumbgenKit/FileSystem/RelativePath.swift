@@ -14,7 +14,7 @@ struct RelativePath: Sendable, Equatable {
             return
         }
         guard Self.flaw(of: text) == nil else { return nil }
-        components = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        components = text.utf8.split(separator: 0x2F, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         self.text = text
     }
 
@@ -30,16 +30,17 @@ struct RelativePath: Sendable, Equatable {
         if text.isEmpty { return "it is empty" }
         if text.hasPrefix("/") { return "it starts with /" }
         if text.utf8.contains(0) { return "it holds a NUL character" }
-        for part in text.split(separator: "/", omittingEmptySubsequences: false) {
+        // Split by bytes, as the system splits it (a `/` before a combining mark still separates).
+        for part in text.utf8.split(separator: 0x2F, omittingEmptySubsequences: false) {
             if part.isEmpty { return "it has an empty part" }
-            if part == ".." { return "it goes up with .." }
-            if part == "." { return "it has a . part" }
+            if part.elementsEqual("..".utf8) { return "it goes up with .." }
+            if part.elementsEqual(".".utf8) { return "it has a . part" }
         }
         return nil
     }
 
     /// True for a name that can stand alone in a folder: one component.
     static func isPlainName(_ name: String) -> Bool {
-        flaw(of: name) == nil && !name.contains("/")
+        flaw(of: name) == nil && !name.utf8.contains(0x2F)
     }
 }

@@ -26,11 +26,12 @@ public enum RenditionNaming {
         return original
     }
 
-    /// The original's extension, as written (`JPG`), or "" when it has none.
+    /// The original's extension, as written (`JPG`), or "" when it has none (by bytes, as `stem(of:)`).
     public static func originalExtension(_ original: String) -> String {
-        let name = original.lastPathPart
-        guard let dot = name.lastIndex(of: "."), dot > name.startIndex else { return "" }
-        return String(name[name.index(after: dot)...])
+        let bytes = original.utf8
+        let name = bytes.lastIndex(of: 0x2F).map { bytes.index(after: $0) } ?? bytes.startIndex
+        guard let dot = bytes[name...].lastIndex(of: 0x2E), dot > name else { return "" }
+        return String(decoding: bytes[bytes.index(after: dot)...], as: UTF8.self)
     }
 
     /// True for a name (the last part of a path) that thumbgen could have made as a rendition.
@@ -51,14 +52,33 @@ public enum RenditionNaming {
     /// only such names are ever replaced or deleted through it.
     /// Compared byte for byte, as the file system names files.
     public static func couldBeRendition(_ path: String, of original: String) -> Bool {
-        let stem = stem(of: original).utf8, path = path.utf8
+        let original = original.utf8, path = path.utf8
+        let name = original.lastIndex(of: 0x2F).map { original.index(after: $0) } ?? original.startIndex
+        let dot = original[name...].lastIndex(of: 0x2E).flatMap { $0 > name ? $0 : nil }
+        let stem = original[..<(dot ?? original.endIndex)]
         guard path.starts(with: stem) else { return false }
         var rest = path.dropFirst(stem.count)
         guard rest.starts(with: marker.utf8), !rest.contains(0x2F) else { return false }
         rest = rest.dropFirst(marker.utf8.count)
         guard pixelCount(&rest, then: 0x78), pixelCount(&rest, then: 0x29), rest.first == 0x2E else { return false }
-        let ext = String(decoding: rest.dropFirst(), as: UTF8.self)
-        return Formats.modern.contains { $0.fileExtension == ext } || Formats.fallbacks.contains { $0.fileExtension(for: original) == ext }
+        let ext = rest.dropFirst()
+        if modernExtensions.contains(where: { ext.elementsEqual($0) }) { return true }
+        // A fallback's: the original's own when it is one of the format's (`JPG` kept), else the format's.
+        let own = dot.map { original[original.index(after: $0)...] }
+        return fallbackExtensions.contains { format in
+            if let own, ext.elementsEqual(own), format.kept.contains(where: { Self.equalIgnoringASCIICase(own, $0) }) { return true }
+            return ext.elementsEqual(format.own) && !(own.map { own in format.kept.contains { Self.equalIgnoringASCIICase(own, $0) } } ?? false)
+        }
+    }
+
+    private static let modernExtensions = Formats.modern.map { Array($0.fileExtension.utf8) }
+    /// Each fallback's own extension, and the extensions of its originals that its renditions keep.
+    private static let fallbackExtensions = Formats.fallbacks.map { format in
+        (own: Array(format.fileExtension.utf8), kept: (Formats.input(format.format)?.extensions ?? [format.fileExtension]).map { Array($0.utf8) })
+    }
+
+    private static func equalIgnoringASCIICase(_ text: Substring.UTF8View, _ lower: [UInt8]) -> Bool {
+        text.count == lower.count && zip(text, lower).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
     }
 
     /// Reads `180` and the byte `end` after it off the front of `text`: never `0`, `018`, `+18`

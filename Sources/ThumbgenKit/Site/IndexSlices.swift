@@ -66,9 +66,13 @@ struct IndexSlices {
     /// damaged, still names thumbgen as its generator?
     static func isThumbgenIndex(_ path: String, files: SiteFiles) -> Bool {
         guard let bytes = IndexStore(files: files).bytes(path) else { return false }
+        // As thumbgen writes an index: its generator first (what the last check finds, sooner).
+        if bytes.starts(with: Self.writtenStart) { return true }
         if let index = try? IndexStore.decode(bytes) { return index.generator.hasPrefix("thumbgen") }
         return String(decoding: bytes.prefix(1 << 16), as: UTF8.self).contains(#""generator": "thumbgen "#)
     }
+
+    private static let writtenStart = Array(#"{\#n  "generator": "thumbgen "#.utf8)
 
     /// Writes every slice of `index` whose bytes change, after checking again that each is
     /// thumbgen's to write (a file may have appeared since the manifest was read).
