@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "tg_arguments.h"
+#include "tg_malloc.h"
 
 // resolve flags of openat2(2), as in <linux/openat2.h>, which Swift need not import.
 #define TG_RESOLVE_NO_XDEV       0x01
