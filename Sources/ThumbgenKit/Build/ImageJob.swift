@@ -202,10 +202,10 @@ struct ImageJob: Sendable {
                                            autoFocus: entry.focus == .auto, narrator: context.narrator, file: entry.path)
         if context.manifest.output.colour == .srgb { rendered = SRGBRendering.converted(rendered) }
         var made = MadeImage(warnings: rendered.source.warnings, focus: rendered.focus)
-        for (rendition, pixels) in rendered.renditions {
-            let encoded = try encoder.encode(pixels, source: rendered.source)
-            made.add(rendition, size: pixels.size, fallback: encoded.fallback, fallbackFormat: planned.fallback,
-                     modern: encoded.modern, paths: context.paths)
+        let encoded = try encoder.encode(rendered.renditions, source: rendered.source)
+        for ((rendition, pixels), files) in zip(rendered.renditions, encoded) {
+            made.add(rendition, size: pixels.size, fallback: files.fallback, fallbackFormat: planned.fallback,
+                     modern: files.modern, paths: context.paths)
         }
         made.placeholder = StageClock.measure(.placeholder) { rendered.placeholder.flatMap { Placeholders.record($0.rgba) } }
         return made

@@ -9,7 +9,7 @@ import Renditions
 /// fingerprint in the index is how a later build knows they are still what it would make.
 public struct Recipe: Equatable, Sendable {
     /// Bump when the pixels or bytes a build writes change for the same recipe.
-    public static let renderingVersion = 13
+    public static let renderingVersion = 14
 
     public var sha256: String
     /// The format the fallback is written in (`jpeg`, `png`).

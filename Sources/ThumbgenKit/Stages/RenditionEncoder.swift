@@ -41,14 +41,37 @@ struct RenditionEncoder {
         ([fallback] + output.formats).allSatisfy { $0.takesPlanes(output[$0]) }
     }
 
-    func encode(_ pixels: RenditionPixels, source: SourceInfo) throws(CodecError) -> EncodedRendition {
-        let fallbackBytes = try Self.encode(fallback, pixels, output: output, source: source)
-        var modern: [(OutputFormat, [UInt8])] = []
-        for format in output.formats {
-            let bytes = try Self.encode(format, pixels, output: output, source: source)
-            if Double(bytes.count) <= Self.keepRatio * Double(fallbackBytes.count) { modern.append((format, bytes)) }
+    /// Every rendition's files, in the order given. Each modern format is encoded from the
+    /// largest rendition down (by pixels, then by file name: the order is the recipe's alone) and
+    /// stops at the first whose file is over `keepRatio` of its fallback's bytes; the smaller
+    /// renditions get no file in that format. A smaller box of the same picture seldom wins back
+    /// what a larger one lost: on the benchmark's two sets of photos, against keeping every file
+    /// under the ratio, this gives up 0.05% and 0.02% of the bytes saved and skips 13% and 24% of
+    /// the WebP encoder's pixels. (Going from the smallest up instead gave up 9.9% and 4.5%.)
+    func encode(_ renditions: [(rendition: PlannedRendition, pixels: RenditionPixels)],
+                source: SourceInfo) throws(CodecError) -> [EncodedRendition] {
+        let order = renditions.indices.sorted { a, b in
+            let (left, right) = (renditions[a], renditions[b])
+            let (leftPixels, rightPixels) = (left.pixels.size.area, right.pixels.size.area)
+            return leftPixels != rightPixels ? leftPixels > rightPixels : left.rendition.file < right.rendition.file
         }
-        return EncodedRendition(fallback: fallbackBytes, modern: modern)
+        var encoded = [EncodedRendition?](repeating: nil, count: renditions.count)
+        var stopped = Set<OutputFormat>()
+        for position in order {
+            let pixels = renditions[position].pixels
+            let fallbackBytes = try Self.encode(fallback, pixels, output: output, source: source)
+            var modern: [(OutputFormat, [UInt8])] = []
+            for format in output.formats where !stopped.contains(format) {
+                let bytes = try Self.encode(format, pixels, output: output, source: source)
+                if Double(bytes.count) <= Self.keepRatio * Double(fallbackBytes.count) {
+                    modern.append((format, bytes))
+                } else {
+                    stopped.insert(format)
+                }
+            }
+            encoded[position] = EncodedRendition(fallback: fallbackBytes, modern: modern)
+        }
+        return encoded.map { $0! }
     }
 
     /// The file of `pixels` in `format`, with the original's colour profile, timed as the format's stage.

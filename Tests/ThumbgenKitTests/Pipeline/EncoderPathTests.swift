@@ -55,9 +55,9 @@ import TestSupport
                                            limits: DecodeLimits(pixels: 1 << 28, memoryBytes: 1 << 30, scans: 500),
                                            placeholder: false, planes: planes)
         var files: [String: [UInt8]] = [:]
-        for (rendition, pixels) in rendered.renditions {
+        let encodedAll = try encoder.encode(rendered.renditions, source: rendered.source)
+        for ((rendition, pixels), encoded) in zip(rendered.renditions, encodedAll) {
             if case .planar = pixels { #expect(planes) } else { #expect(!planes) }
-            let encoded = try encoder.encode(pixels, source: rendered.source)
             files[rendition.file] = encoded.fallback
             for (format, bytes) in encoded.modern { files[RenditionNaming.modernPath(beside: rendition.file, format: format)] = bytes }
         }
