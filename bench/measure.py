@@ -394,10 +394,16 @@ def medians(tool_runs):
             "failed": sum(f["failed"] for f in tool_runs)}
 
 
+def whole_text(figures):
+    """The whole peak for a progress line: 'whole 250 MB (252 summed)'."""
+    return f"whole {figures['whole_mb']:4.0f} MB ({figures['summed_mb']:.0f} summed)"
+
+
 def whole_medians(tool_runs):
     """The whole peak's medians over rounds (absent from records made before it was measured)."""
     if not all("whole_mb" in f for f in tool_runs):
         return {}
     return {"whole_mb": statistics.median(f["whole_mb"] for f in tool_runs),
             "whole_mbs": [f["whole_mb"] for f in tool_runs],
-            "summed_mb": statistics.median(f["summed_mb"] for f in tool_runs)}
+            "summed_mb": statistics.median(f["summed_mb"] for f in tool_runs),
+            "sampler_cpu": statistics.median(f["sampler_cpu"] for f in tool_runs)}
