@@ -13,8 +13,8 @@ group under the harness's own; every worker's sh joins it first, so the tool and
 are inside; a sampler thread reads, every 5 ms, the group's `total_rss` (memory.stat: anonymous
 memory charged to the group, page cache left out; not memory.max_usage_in_bytes, which counts
 page cache, charged in v1 to whoever touched a page first) and the summed VmRSS of the tool's
-processes in it (/proc/PID/status; sh and /usr/bin/time, the harness's wrappers, left out), and
-keeps the peak of each. Without a writable v1 memory group (cgroup v2 only, no permission), the
+processes in it (resident pages from /proc/PID/statm; sh and /usr/bin/time, the harness's
+wrappers, left out; the processes listed again every 20 ms), and keeps the peak of each. Without a writable v1 memory group (cgroup v2 only, no permission), the
 sampler sums the VmRSS of the workers' process trees instead (found through /proc), and the whole
 peak is that sum.
 
@@ -180,20 +180,23 @@ def memory_note():
             f"{SAMPLE_SECONDS * 1000:g} ms")
 
 
-def _field(data, key):
-    """The value after `key` (b"\\nPPid:") in a /proc status text, or None."""
-    at = data.find(key)
+PAGE = os.sysconf("SC_PAGE_SIZE")
+# Samples between listings of the run's processes: listing (opening cgroup.procs, or walking
+# /proc) costs more than the rest of a sample together; a new process is seen within 20 ms.
+LIST_EVERY = 4
+
+
+def _name_and_ppid(pid):
+    """(name, ppid) from /proc/PID/status, or None when it has gone."""
+    try:
+        with open(f"/proc/{pid}/status", "rb") as f:
+            data = f.read(4096)
+    except OSError:
+        return None
+    at = data.find(b"\nPPid:")
     if at < 0:
         return None
-    return data[at + len(key):data.find(b"\n", at + 1)].split()[0]
-
-
-def _status(fd):
-    """(name, ppid, VmRSS bytes) from a /proc/PID/status read at offset 0 (no VmRSS: a zombie)."""
-    data = os.pread(fd, 8192, 0)
-    name = data[5:data.find(b"\n")].strip()  # the first line, "Name:\t..."
-    rss = _field(data, b"\nVmRSS:")
-    return name, int(_field(data, b"\nPPid:")), int(rss) * 1024 if rss else 0
+    return data[5:data.find(b"\n")].strip(), int(data[at + 6:data.find(b"\n", at + 1)])
 
 
 def _children(pid):
@@ -209,11 +212,13 @@ def _children(pid):
 
 
 class Sampler(threading.Thread):
-    """Every SAMPLE_SECONDS: the group's total_rss (with a group) and the summed VmRSS of the
-    tool's processes (the group's, or the trees under `roots`); keeps the peak of each.
+    """Every SAMPLE_SECONDS: the group's total_rss (with a group) and the summed resident size of
+    the tool's processes (the group's, or the trees under `roots`); keeps the peak of each.
 
     Left out of the sum: the worker sh processes (the harness's children) and the /usr/bin/time
-    each command runs under, about a megabyte each; their few anonymous pages stay in total_rss."""
+    each command runs under, about a megabyte each; their few anonymous pages stay in total_rss.
+    Each process is told apart once, from its status; then its statm is read at each sample
+    (resident pages, VmRSS), from a file kept open."""
 
     def __init__(self, group=None):
         super().__init__(daemon=True)
@@ -221,8 +226,9 @@ class Sampler(threading.Thread):
         self.peak_total = self.peak_summed = self.samples = self.most_processes = 0
         self.cpu = 0.0
         self._done = threading.Event()
-        self._fds = {}  # pid: its /proc/PID/status, kept open
+        self._tools = {}  # pid: its /proc/PID/statm, kept open
         self._wrappers = set()  # pids of the worker sh processes and their /usr/bin/time
+        self._shells = set()  # the worker sh processes
         self._me = os.getpid()
 
     def stop(self):
@@ -245,7 +251,7 @@ class Sampler(threading.Thread):
                     break
                 self._done.wait(SAMPLE_SECONDS)
         finally:
-            for fd in [stat, *self._fds.values()]:
+            for fd in [stat, *self._tools.values()]:
                 if fd is not None:
                     os.close(fd)
             self.cpu = time.thread_time() - started
@@ -261,37 +267,50 @@ class Sampler(threading.Thread):
             todo += _children(pid)
         return pids
 
+    def _list(self, procs):
+        """The run's processes again: new ones told apart, gone ones dropped."""
+        pids = self._pids(procs)
+        listed = set(pids)
+        for pid in [p for p in self._tools if p not in listed]:
+            os.close(self._tools.pop(pid))
+        self._wrappers &= listed
+        self._shells &= listed
+        for pid in pids:  # parents before children: cgroup.procs is in pid order, the walk top down
+            if pid in self._tools or pid in self._wrappers:
+                continue
+            seen = _name_and_ppid(pid)
+            if seen is None:
+                continue
+            name, ppid = seen
+            if ppid == self._me:  # a worker's sh
+                self._shells.add(pid)
+                self._wrappers.add(pid)
+            elif ppid in self._shells:
+                if name == b"time":  # the /usr/bin/time a command runs under
+                    self._wrappers.add(pid)
+                # else: the sh's fork before it has exec'd time; told apart at the next listing
+            else:  # the tool, or a child of it
+                try:
+                    self._tools[pid] = os.open(f"/proc/{pid}/statm", os.O_RDONLY)
+                except OSError:
+                    pass
+        self.most_processes = max(self.most_processes, len(pids))
+
     def _sample(self, stat, procs):
         if stat is not None:
             for line in os.pread(stat, 1 << 16, 0).split(b"\n"):
                 if line.startswith(b"total_rss "):
                     self.peak_total = max(self.peak_total, int(line.split()[1]))
                     break
-        pids = self._pids(procs)
-        listed = set(pids)
-        self._wrappers &= listed
+        if self.samples % LIST_EVERY == 0:
+            self._list(procs)
         summed = 0
-        for pid in pids:
-            if pid in self._wrappers:
-                continue
-            fd = self._fds.get(pid)
+        for fd in self._tools.values():
             try:
-                if fd is None:
-                    fd = self._fds[pid] = os.open(f"/proc/{pid}/status", os.O_RDONLY)
-                name, ppid, rss = _status(fd)
-            except (OSError, ValueError):  # gone since it was listed
-                if fd is not None:
-                    os.close(self._fds.pop(pid))
-                continue
-            if ppid == self._me or (name == b"time" and ppid in self._wrappers):
-                self._wrappers.add(pid)  # a worker's sh, or the time it runs a command under
-                os.close(self._fds.pop(pid))
-                continue
-            summed += rss
-        for pid in [p for p in self._fds if p not in listed]:
-            os.close(self._fds.pop(pid))
+                summed += int(os.pread(fd, 256, 0).split()[1]) * PAGE  # 0 once it has exited
+            except (OSError, IndexError, ValueError):
+                pass
         self.peak_summed = max(self.peak_summed, summed)
-        self.most_processes = max(self.most_processes, len(pids))
         self.samples += 1
 
 
