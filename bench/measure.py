@@ -165,19 +165,22 @@ def memory_method():
     if _METHOD is None:
         _METHOD = _detect_method()
         method, parent, why = _METHOD
-        log("whole memory peak: " + memory_note() + (f" ({why})" if why else ""))
+        where = f" (groups made under {parent})" if parent else f" ({why})"
+        log("whole memory peak: " + memory_note() + where)
     return _METHOD
 
 
 def memory_note():
     """How the whole peak is measured on this machine, in one sentence for the report."""
     method, parent, _ = memory_method() if _METHOD is None else _METHOD
+    every = f"sampled every {SAMPLE_SECONDS * 1000:g} ms"
     if method == "cgroup":
-        return (f"each run in a cgroup v1 memory group of its own (under {parent}); the group's total_rss "
-                f"(anonymous memory, page cache left out) and the summed VmRSS of the tool's processes, "
-                f"sampled every {SAMPLE_SECONDS * 1000:g} ms")
-    return (f"no writable cgroup v1 memory group: the VmRSS of the workers' process trees summed, sampled every "
-            f"{SAMPLE_SECONDS * 1000:g} ms")
+        return ("each run in a cgroup v1 memory group of its own, under the harness's; the figure is the group's "
+                "peak total_rss (anonymous memory: page cache and the pages of binaries and shared libraries left "
+                "out), in brackets the peak of the tool's processes' RSS summed (shared libraries counted in each), "
+                f"both {every}")
+    return ("no writable cgroup v1 memory group on this machine: the figure is the peak of the RSS of the workers' "
+            f"process trees summed (shared libraries counted in each), {every}; the brackets repeat it")
 
 
 PAGE = os.sysconf("SC_PAGE_SIZE")

@@ -594,16 +594,14 @@ def _memory_sentence(record):
     """How memory is measured, for the header: the largest process, and the whole peak."""
     text = "Largest process: the peak RSS of the largest single process (`/usr/bin/time`)."
     if record.get("memory_method"):
-        text += (" Whole peak: everything the tool's run holds at once — " + record["memory_method"] +
-                 "; the first figure is the group's anonymous memory, in brackets the tool's processes' RSS summed "
-                 "(shared libraries counted in each).")
+        text += " Whole peak: everything the tool's run holds at once — " + record["memory_method"] + "."
         samplers = [row["sampler_cpu"] for result in record["sets"].values() for row in result["tools"].values()
                     if "sampler_cpu" in row]
         cpus = [row["cpu"] for result in record["sets"].values() for row in result["tools"].values()
                 if "sampler_cpu" in row]
         if samplers and sum(cpus):
-            text += (f" The sampler (a thread of the harness, not in the tools' CPU) used "
-                     f"{sum(samplers):.2f} CPU s against the tools' {sum(cpus):.2f}.")
+            text += (f" The sampler (a thread of the harness, in no tool's CPU) used {sum(samplers):.2f} CPU s over "
+                     f"the sets' runs, {100 * sum(samplers) / sum(cpus):.1f}% of the tools' {sum(cpus):.2f}.")
     return text
 
 
