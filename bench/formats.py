@@ -63,7 +63,8 @@ def code_defaults():
     """The defaults as thumbgen ships them, so the table checks what ships: the manifest's from
     the JSON Schema the binary prints (`thumbgen schema`), the encoders' internal ones from the
     codecs' sources (wherever in Sources/ImageCodecs they are declared)."""
-    schema = json.loads(subprocess.run([os.path.join(ROOT, ".build", "release", "thumbgen"), "schema"],
+    binary = os.environ.get("THUMBGEN") or os.path.join(ROOT, ".build", "release", "thumbgen")  # as run.py
+    schema = json.loads(subprocess.run([binary, "schema"],
                                        check=True, capture_output=True, text=True).stdout)
     output = schema["properties"]["output"]["properties"]
     codecs = ""

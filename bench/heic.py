@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import check
-from measure import balanced_halves, medians, rotated
+from measure import balanced_halves, medians, rotated, whole_text
 from tools import PEER_ENV, PythonPeer, Thumbgen, run_once
 
 # libheif's x265 through pillow-heif: see peers/heicify.py for why not libvips' heifsave.
@@ -65,7 +65,7 @@ def measure(ctx, jpegs, rounds):
             figures = run_once(tool, images, ctx, work, env)
             runs[tool.key].append(figures)
             log(f"heic round {r + 1}/{rounds} {tool.label:22} {figures['wall']:7.2f} s wall {figures['cpu']:7.2f} s CPU "
-                f"{figures['rss_mb']:6.0f} MB  {check.summary(figures['check'])}")
+                f"{figures['rss_mb']:6.0f} MB {whole_text(figures)}  {check.summary(figures['check'])}")
     rows = {}
     for tool in all_tools:
         tool_runs = runs[tool.key]

@@ -33,7 +33,7 @@ import quality
 from formats import code_defaults
 from geometry import BOXES, PSNR_BOX, box_tag, inside
 from imagesize import pixel_size
-from measure import balanced_halves, medians, rotated, run_workers
+from measure import balanced_halves, medians, rotated, run_workers, whole_text
 from tools import PEER_ENV, PythonPeer, Thumbgen, Tool, run_once, thumbgen_modern, thumbgen_renditions
 
 KINDS = ("webp", "avif")
@@ -318,7 +318,7 @@ def measure(ctx, kind, images, rounds):
             figures = run_once(tool, images, ctx, work, env, checked=tool is not floor)
             runs[tool.key].append(figures)
             log(f"{kind} round {r + 1}/{rounds} {tool.label:24} {figures['wall']:7.2f} s wall {figures['cpu']:7.2f} s CPU "
-                f"{figures['rss_mb']:6.0f} MB" + (f"  {check.summary(figures['check'])}" if "check" in figures else ""))
+                f"{figures['rss_mb']:6.0f} MB {whole_text(figures)}" + (f"  {check.summary(figures['check'])}" if "check" in figures else ""))
         tiny_out = os.path.join(work, "out", "startup")
         os.makedirs(tiny_out, exist_ok=True)
         startup.append(run_workers(floor.startup_commands(images, tiny_out), os.path.join(work, "runs", "startup"))["cpu"])

@@ -97,12 +97,23 @@ def _fmt(value, digits=2):
     return "—" if value is None else f"{value:.{digits}f}"
 
 
+def _whole(row):
+    """A row's whole memory peak with the summed RSS in brackets: '250 (252)'; '—' in a record
+    made before the whole peak was measured."""
+    if row.get("whole_mb") is None:
+        return "—"
+    return f"{row['whole_mb']:.0f} ({row['summed_mb']:.0f})"
+
+
+WHOLE_HEADER = "whole peak MB (RSS summed)"
+
+
 def _set_table(kind, result, tools):
     rows = result["tools"]
     lines = [f"### {SET_NAMES[kind]} set: {result['images']} images — medians of {result['rounds']} "
              f"interleaved round(s)", "",
-             "| tool | wall s (range) | CPU s | peak RSS MB | images/s | thumbgen ÷ tool | output check | "
-             "busy elsewhere |", "|---|---:|---:|---:|---:|---:|---|---:|"]
+             f"| tool | wall s (range) | CPU s | largest process MB | {WHOLE_HEADER} | images/s | thumbgen ÷ tool | "
+             "output check | busy elsewhere |", "|---|---:|---:|---:|---:|---:|---:|---|---:|"]
     reference = rows.get("thumbgen")
     for tool in tools:
         row = rows.get(tool.key)
@@ -119,7 +130,7 @@ def _set_table(kind, result, tools):
         speed = f"{row['images_per_s']:.2f}"
         if not row["complete"]:  # a tool that skipped work has no speed worth quoting
             speed = "—" if row["check"]["ok"] + row["check"]["off_by_one"] == 0 else f"({speed})"
-        lines.append(f"| {tool.label} | {wall} | {row['cpu']:.2f} | {row['rss_mb']:.0f} | "
+        lines.append(f"| {tool.label} | {wall} | {row['cpu']:.2f} | {row['rss_mb']:.0f} | {_whole(row)} | "
                      f"{speed} | {ratio} | {row['check_text']} | {row.get('others_cores', 0):.1f} |")
     if reference and not reference["complete"]:
         lines += ["", f"thumbgen did not make every rendition of this set ({reference['check_text']}): "
@@ -182,7 +193,8 @@ def _memory_table(record):
         return []
     tools = list(dict.fromkeys(r["tool"] for r in memory["rows"]))
     files = list(dict.fromkeys(r["file"] for r in memory["rows"]))
-    lines = [f"### Peak RSS on huge originals (MB, largest process; made from `{memory['source']}`)", "",
+    lines = [f"### Peak RSS on huge originals (MB: largest process / whole peak (RSS summed); made from "
+             f"`{memory['source']}`)", "",
              "| original | " + " | ".join(tools) + " |", "|---|" + "---:|" * len(tools)]
     notes = []
     for name in files:
@@ -190,7 +202,8 @@ def _memory_table(record):
         for tool in tools:
             row = next(r for r in memory["rows"] if r["file"] == name and r["tool"] == tool)
             mark = "" if not row["note"] and not row["failed"] else " ✗"
-            cells.append(f"{row['rss_mb']:.0f}{mark}")
+            whole = "" if row.get("whole_mb") is None else f" / {_whole(row)}"
+            cells.append(f"{row['rss_mb']:.0f}{whole}{mark}")
             if row["note"]:
                 notes.append(f"{tool} on {name}: {row['note']}")
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
@@ -304,9 +317,9 @@ def _modern_tables(record):
                   f"as served to a browser that takes {name} (thumbgen keeps a {name} file only under 90% of its "
                   f"fallback's bytes, and serves the fallback otherwise). SSIMULACRA2: median over the 960×540 boxes "
                   f"against a full-decode Lanczos reference at the file's own size. The floor is the encoder alone.", "",
-                  "| tool | wall s (range) | CPU s | peak RSS MB | images/s | thumbgen ÷ tool | bytes served | "
-                  f"{name} files | SSIMULACRA2 | bytes at thumbgen's score | output check |",
-                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+                  f"| tool | wall s (range) | CPU s | largest process MB | {WHOLE_HEADER} | images/s | thumbgen ÷ tool | "
+                  f"bytes served | {name} files | SSIMULACRA2 | bytes at thumbgen's score | output check |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
         for key in ("thumbgen", "pillow", "pyvips", "floor"):
             row = rows[key]
             speed = result["images"] / row["wall"] if row["wall"] else 0
@@ -316,7 +329,7 @@ def _modern_tables(record):
                 cpu += f" ({row['net_cpu']:.2f} net of start-up)"
             at_score = f"{row['bytes_at_thumbgen_score'] / 2**20:.2f} MiB" if "bytes_at_thumbgen_score" in row else "—"
             lines.append(f"| {row['label']} | {row['wall']:.2f} ({min(row['walls']):.2f}–{max(row['walls']):.2f}) | {cpu} | "
-                         f"{row['rss_mb']:.0f} | {speed:.2f} | {ratio} | {row['served_bytes'] / 2**20:.2f} MiB | "
+                         f"{row['rss_mb']:.0f} | {_whole(row)} | {speed:.2f} | {ratio} | {row['served_bytes'] / 2**20:.2f} MiB | "
                          f"{row['modern_files']}/{row['boxes']} | {_fmt(row['score_median'], 1)} | {at_score} | "
                          f"{row.get('check_text', '—')} |")
         lines += ["", f"Calibration on {cal.get('photos', '?')} of the photos, spread over the size range (thumbgen's "
@@ -349,13 +362,13 @@ def _heic_table(record):
     lines = [f"### HEIC workload (issue 16): {heic['images']} photos as HEIC ({heic['megapixels']} MP, "
              f"{heic['bytes'] / 2**20:.1f} MiB; {heic['encoder']}), seven boxes, JPEG q82 fallbacks — medians of "
              f"{heic['rounds']} interleaved round(s)", "",
-             "| tool | wall s (range) | CPU s | peak RSS MB | images/s | thumbgen ÷ tool | output check |",
-             "|---|---:|---:|---:|---:|---:|---|"]
+             f"| tool | wall s (range) | CPU s | largest process MB | {WHOLE_HEADER} | images/s | thumbgen ÷ tool | "
+             "output check |", "|---|---:|---:|---:|---:|---:|---:|---|"]
     for key, row in rows.items():
         speed = heic["images"] / row["wall"] if row["wall"] else 0
         ratio = f"{row['wall'] / ref['wall']:.2f}×" if ref["wall"] else "—"
         lines.append(f"| {row['label']} | {row['wall']:.2f} ({min(row['walls']):.2f}–{max(row['walls']):.2f}) | "
-                     f"{row['cpu']:.2f} | {row['rss_mb']:.0f} | {speed:.2f} | {ratio} | {row['check_text']} |")
+                     f"{row['cpu']:.2f} | {row['rss_mb']:.0f} | {_whole(row)} | {speed:.2f} | {ratio} | {row['check_text']} |")
     lines += ["", "How: " + "; ".join(f"{row['label']}: {row['how']}" for row in rows.values()) + "."]
     return lines
 
@@ -462,6 +475,19 @@ def _profile_table(record):
     return lines
 
 
+def _whole_target(name, rows, peers, complete=True):
+    """Issue 35: '| NAME: whole memory peak ≤ every peer's | ... | yes/no |' for thumbgen --jobs 2
+    against the peers of a workload (none in a record made before the whole peak was measured)."""
+    ref = rows.get("thumbgen")
+    measured = [(key, rows[key]) for key in peers if key in rows and rows[key].get("whole_mb") is not None]
+    if not ref or ref.get("whole_mb") is None or not measured:
+        return []
+    met = complete and all(ref["whole_mb"] <= row["whole_mb"] for _, row in measured)
+    note = "" if complete else " (thumbgen incomplete)"
+    return [f"| {name}: whole memory peak ≤ every peer's | {ref['whole_mb']:.0f} vs " +
+            ", ".join(f"{key} {row['whole_mb']:.0f}" for key, row in measured) + f" MB{note} | {'yes' if met else 'no'} |"]
+
+
 def _modern_targets(record):
     """Issue 15: ≥ 1.5× every peer at no more bytes and no lower score; CPU ≤ 1.3× the floor; RSS ≤ pyvips'."""
     lines = []
@@ -486,6 +512,7 @@ def _modern_targets(record):
                      f"{ratio:.2f}× | {'yes' if ratio <= 1.3 else 'no'} |")
         lines.append(f"| {name}: peak RSS ≤ pyvips' | {ref['rss_mb']:.0f} vs {rows['pyvips']['rss_mb']:.0f} MB | "
                      f"{'yes' if ref['rss_mb'] <= rows['pyvips']['rss_mb'] else 'no'} |")
+        lines += _whole_target(name, rows, ("pillow", "pyvips"), bool(ref.get("complete")))
     return lines
 
 
@@ -504,7 +531,7 @@ def _heic_targets(record):
                      f"{'yes' if ok else 'no'} |")
         lines.append(f"| HEIC: peak RSS < {peer}'s | {ref['rss_mb']:.0f} vs {row['rss_mb']:.0f} MB | "
                      f"{'yes' if ref['rss_mb'] < row['rss_mb'] else 'no'} |")
-    return lines
+    return lines + _whole_target("HEIC", rows, ("pillow", "pyvips"), bool(ref["complete"]))
 
 
 def _targets(record):
@@ -533,6 +560,11 @@ def _targets(record):
             note = "" if mine["complete"] else " (thumbgen incomplete)"
             lines.append(f"| {SET_NAMES[kind]}: peak RSS ≤ vipsthumbnail's | {mine['rss_mb']:.1f} vs "
                          f"{theirs['rss_mb']:.1f} MB{note} | {met} |")
+    for kind, result in sets.items():
+        rows = result["tools"]
+        if "thumbgen" in rows:
+            lines += _whole_target(SET_NAMES[kind], rows, [k for k in rows if not k.startswith("thumbgen")],
+                                   rows["thumbgen"]["complete"])
     quality = record.get("quality") or {}
     psnr = quality.get("psnr", {})
     for kind in ("jpeg", "png"):
@@ -558,6 +590,21 @@ def _targets(record):
     return lines if len(lines) > 6 else []
 
 
+def _memory_sentence(record):
+    """How memory is measured, for the header: the largest process, and the whole peak."""
+    text = "Largest process: the peak RSS of the largest single process (`/usr/bin/time`)."
+    if record.get("memory_method"):
+        text += " Whole peak: everything the tool's run holds at once — " + record["memory_method"] + "."
+        samplers = [row["sampler_cpu"] for result in record["sets"].values() for row in result["tools"].values()
+                    if "sampler_cpu" in row]
+        cpus = [row["cpu"] for result in record["sets"].values() for row in result["tools"].values()
+                if "sampler_cpu" in row]
+        if samplers and sum(cpus):
+            text += (f" The sampler (a thread of the harness, in no tool's CPU) used {sum(samplers):.2f} CPU s over "
+                     f"the sets' runs, {100 * sum(samplers) / sum(cpus):.1f}% of the tools' {sum(cpus):.2f}.")
+    return text
+
+
 def markdown(record, tools):
     m, c = record["machine"], record["corpus"]
     lines = [f"# thumbgen benchmark — {record['date']}", "",
@@ -575,7 +622,7 @@ def markdown(record, tools):
              "Workload: seven boxes per image (60², 120², 180², 640×360, 960×540, 780², 1170²), `inside`, never "
              "enlarged, EXIF orientation applied; JPEG quality 82 for JPEG originals, PNG zlib level 6 for PNG "
              "originals; thumbgen's manifest says `formats: []` and `placeholder: none` (the peers write no WebP "
-             "and no placeholder; the WebP and AVIF workloads below add them). Peak RSS: the largest single process. Ratio: thumbgen --jobs 2 images/s ÷ the tool's "
+             f"and no placeholder; the WebP and AVIF workloads below add them). {_memory_sentence(record)} Ratio: thumbgen --jobs 2 images/s ÷ the tool's "
              "(higher is better for thumbgen). Output check: renditions present at the `inside` size (±1 px "
              "allowed and counted); ✗ marks a tool that did not make them all.", ""]
     for kind in ("jpeg", "png"):

@@ -49,7 +49,7 @@ import report  # noqa: E402
 import sections  # noqa: E402
 import shards  # noqa: E402
 import unseen  # noqa: E402
-from measure import run_workers  # noqa: E402
+from measure import memory_note, run_workers, whole_medians, whole_text  # noqa: E402
 from tools import PEER_ENV, all_tools  # noqa: E402
 
 ROOT = os.path.dirname(BENCH_DIR)
@@ -147,7 +147,7 @@ def run_rounds(conf, ctx, images):
                 figures["check"] = check.check(members, tool.renditions(members, out))
                 runs[kind][tool.key].append(figures)
                 log(f"round {r + 1}/{conf['rounds']} {kind:4} {tool.label:22} {figures['wall']:7.2f} s wall "
-                    f"{figures['cpu']:7.2f} s CPU {figures['rss_mb']:6.0f} MB  "
+                    f"{figures['cpu']:7.2f} s CPU {figures['rss_mb']:6.0f} MB {whole_text(figures)}  "
                     f"others {figures['others_cores']:.1f} cores  "
                     f"{check.summary(figures['check'])}")
         if "floor" in conf["sections"]:
@@ -175,6 +175,7 @@ def aggregate(conf, images, runs):
                 "cpu": statistics.median(f["cpu"] for f in tool_runs), "cpus": [f["cpu"] for f in tool_runs],
                 "rss_mb": statistics.median(f["rss_mb"] for f in tool_runs),
                 "rss_mbs": [f["rss_mb"] for f in tool_runs],
+                **whole_medians(tool_runs),
                 "others_cores": statistics.median(f["others_cores"] for f in tool_runs),
                 "images_per_s": len(members) / wall if wall else 0,
                 "processes": tool_runs[-1]["processes"], "failed": failed,
@@ -225,7 +226,7 @@ def main():
         "machine": report.machine(), "versions": ctx["versions"], "corpus": described,
         "images": [{k: i[k] for k in ("name", "format", "width", "height", "orientation", "progressive",
                                        "megapixels", "source")} for i in images],
-        "load_before": load_before, "sets": sets, "floor": floor_record(images, floors, sets),
+        "load_before": load_before, "memory_method": memory_note(), "sets": sets, "floor": floor_record(images, floors, sets),
     }
 
     tools_by_key = {t.key: t for t in conf["tools"]}

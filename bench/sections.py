@@ -6,7 +6,7 @@ import statistics
 import subprocess
 
 from imagesize import sniff
-from measure import run_workers
+from measure import run_workers, whole_medians
 from tools import CONVERT, PEER_ENV, VIPSTHUMBNAIL, link_tree, manifest_text
 
 
@@ -113,7 +113,8 @@ def _thumbgen_peak(ctx, original, work_dir, slots, scales):
 
 
 def memory(ctx, entries, reps):
-    """Peak RSS (MB, median of reps) making renditions of each huge original, per tool."""
+    """Peak RSS of the largest process and the whole peak (MB, medians of reps) making renditions
+    of each huge original, per tool."""
     source, files = memory_files(ctx, entries)
     root = os.path.join(ctx["scratch"], "memory")
     results = []
@@ -134,6 +135,7 @@ def memory(ctx, entries, reps):
             results.append({
                 "file": os.path.basename(original), "tool": tool,
                 "rss_mb": statistics.median(r["rss_mb"] for r in runs),
+                **whole_medians(runs),
                 "wall": statistics.median(r["wall"] for r in runs),
                 "cpu": statistics.median(r["cpu"] for r in runs),
                 "failed": sum(r["failed"] for r in runs), "note": runs[-1].get("note", ""),
