@@ -59,19 +59,26 @@ console.log(JSON.stringify({ seconds, images: Object.keys(index.images || {}).le
 """
 
 
-def _timed(argv, cwd=None):
-    """Wall seconds and peak RSS (MB) of one command, by GNU time."""
+def _timed(argv, cwd=None, cpu=None):
+    """Wall seconds and peak RSS (MB) of one command, by GNU time; its CPU seconds (user + sys)
+    appended to `cpu` when given (on a shared machine the CPU time is the steadier figure)."""
     started = time.monotonic()
-    result = subprocess.run(["/usr/bin/time", "-f", "%M"] + argv, cwd=cwd, capture_output=True, text=True)
+    result = subprocess.run(["/usr/bin/time", "-f", "%M %U %S"] + argv, cwd=cwd, capture_output=True, text=True)
     wall = time.monotonic() - started
     if result.returncode not in (0, 1):
         raise RuntimeError(f"{' '.join(argv)}: exit {result.returncode}: {result.stderr[-400:]}")
-    rss = int(result.stderr.strip().splitlines()[-1]) / 1024
-    return wall, rss
+    peak, user, system = result.stderr.strip().splitlines()[-1].split()
+    if cpu is not None:
+        cpu.append(float(user) + float(system))
+    return wall, int(peak) / 1024
 
 
-def _median_timed(argv, reps):
-    runs = [_timed(argv) for _ in range(reps)]
+def _median_timed(argv, reps, row=None, key=None):
+    """Median wall and largest RSS of `reps` runs; the median CPU seconds go to row[key + "_cpu"]."""
+    cpu = []
+    runs = [_timed(argv, cpu=cpu) for _ in range(reps)]
+    if row is not None:
+        row[key + "_cpu"] = statistics.median(cpu)
     return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
 
 
@@ -88,8 +95,8 @@ def _one_size(ctx, count, reps):
     build = [thumbgen, "build", manifest, "--jobs", "2", "--quiet"]
     row = {"images": count}
     row["cold"], row["cold_rss"] = _timed(build)
-    row["noop"], row["noop_rss"] = _median_timed(build, reps)
-    row["check"], row["check_rss"] = _median_timed([thumbgen, "check", manifest, "--quiet"], reps)
+    row["noop"], row["noop_rss"] = _median_timed(build, reps, row, "noop")
+    row["check"], row["check_rss"] = _median_timed([thumbgen, "check", manifest, "--quiet"], reps, row, "check")
     changed = [os.path.join(root, "photos", f"f{n % max(1, count // 100):04d}", f"p{n:06d}.jpg")
                for n in range(0, count, max(1, count // 100))][:100]
     for path in changed:
@@ -146,7 +153,7 @@ def _exponent(rows, key):
     return sum((x - mx) * (y - my) for x, y in points) / sum((x - mx) ** 2 for x, _ in points)
 
 
-STEPS = ["cold", "noop", "check", "changed", "merge", "swift_load", "js_load"]
+STEPS = ["cold", "noop", "noop_cpu", "check", "check_cpu", "changed", "merge", "swift_load", "js_load"]
 
 
 def measure(ctx, sizes, reps=3):
