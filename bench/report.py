@@ -527,6 +527,87 @@ def _modern_targets(record):
     return lines
 
 
+_FORMAT_NAMES = {"webp": "WebP", "avif": "AVIF"}
+
+
+def _kib(n):
+    return f"{n / 1024:,.1f}"
+
+
+def _stoprule_tables(record):
+    """Rendering 14's stop rule against keeping every modern file under the ratio, per format set."""
+    result = record.get("stoprule")
+    if not result:
+        return []
+    ratio = f"{100 * result['keep_ratio']:.0f}%"
+    lines = [f"### Stop rule: each modern format from the largest rendition down, stopping at the first over {ratio} "
+             f"of its fallback ({result['images']} JPEG photos, seven boxes, JPEG q{result['rule_quality']} fallbacks)", "",
+             f"thumbgen encodes an image's renditions in a modern format from the largest down and stops at the first "
+             f"whose file is over {ratio} of its fallback's bytes: the smaller renditions get no file in that format. "
+             f"**Per file**: every rendition encoded, each file kept when under {ratio} of its own fallback. Each "
+             f"format set is built twice (`--jobs 2 --profile`, fresh folders): as the standard workload (the stop "
+             f"rule's files, the fallbacks' bytes) and with the fallbacks at JPEG q{result['every_file_quality']}, "
+             f"which changes only the fallbacks' bytes (the same decode, resampling and modern encoder input) and "
+             f"leaves no modern file over {ratio} of them, so that build writes every rendition's own modern file: "
+             f"the per-file rule's files are exact, not an emulation (checks below). Bytes saved: Σ (fallback − modern) "
+             f"over the files kept; given up: what the per-file rule saves and the rule does not, as a share of the "
+             f"per-file saving. Encoder pixels skipped: Σ width × height of the renditions the rule did not encode in "
+             f"that format ÷ all renditions' (a rule encodes up to and including its first miss). Encoder CPU: the "
+             f"format's stage in each build's profile, one build each. \"Smallest up\" is worked out from the same "
+             f"files.", "",
+             "| output.formats | format | rule | files kept | KiB saved (of fallbacks' KiB) | given up: KiB (share) | "
+             "files given up | encoder pixels skipped | encoder CPU s |",
+             "|---|---|---|---:|---:|---:|---:|---:|---:|"]
+    checks_text = []
+    for entry in result["sets"]:
+        formats = f"[{', '.join(entry['formats'])}]"
+        for fmt, f in entry["figures"].items():
+            name = _FORMAT_NAMES[fmt]
+            per, stop, small, cpu = f["per_file"], f["stop_rule"], f["smallest_up"], f["encoder_cpu"]
+            lines.append(f"| {formats} | {name} | per file | {per['files']} of {f['renditions']} | {_kib(per['saved'])} "
+                         f"({_kib(f['fallback_bytes'])}) | — | — | 0 (all {f['renditions']} encoded) | "
+                         f"{_fmt(cpu.get('every_file'))} |")
+            lines.append(f"| | | **largest down, stop at first miss (thumbgen)** | {stop['files']} | {_kib(stop['saved'])} | "
+                         f"{_kib(stop['given_up'])} (**{100 * stop['given_up_share']:.2f}%**) | {stop['files_given_up']} | "
+                         f"**{100 * stop['pixels_skipped_share']:.1f}%** ({stop['encoded']} encoded; "
+                         f"{stop['images_stopped_early']} images stopped early) | {_fmt(cpu.get('rule'))} |")
+            lines.append(f"| | | smallest up, stop at first miss (worked out) | {small['files']} | {_kib(small['saved'])} | "
+                         f"{_kib(small['given_up'])} ({100 * small['given_up_share']:.2f}%) | {small['files_given_up']} | "
+                         f"{100 * small['pixels_skipped_share']:.1f}% ({small['encoded']} encoded) | — |")
+            checks_text.append(f"{formats} {name}: " + _stoprule_checks(f["checks"], ratio, result["every_file_quality"]))
+    lines += ["", "Checks: " + "; ".join(checks_text) + "."]
+    return lines
+
+
+def _stoprule_checks(c, ratio, quality):
+    """The stop rule section's checks in words: what agreed, and any count that should be 0."""
+    problems = [f"{c[key]} {what}" for key, what in (
+        ("bytes_differ", "of them differing"),
+        ("sizes_differ", "renditions whose size differs between the builds"),
+        ("rule_not_a_prefix", "images whose kept files are not the first of the order"),
+        ("simulation_differs", "images where the rule worked out from the files keeps others than the binary"),
+        ("unresolved", f"files over {ratio} of a q{quality} fallback that is not the larger")) if c[key]]
+    text = f"{c['compared']} files both builds wrote" + (", " + ", ".join(problems) if problems else
+                                                           ", all byte-identical; the sizes agree, and the rule worked out from the "
+                                                           "files keeps the binary's")
+    if c["over_at_q100"]:
+        text += f"; {c['over_at_q100']} files over {ratio} of the q{quality} fallback too (not kept by either rule)"
+    return text
+
+
+def _stoprule_targets(record):
+    result = record.get("stoprule")
+    if not result:
+        return []
+    lines = []
+    for entry in result["sets"]:
+        shares = ", ".join(f"{_FORMAT_NAMES[fmt]} {100 * f['stop_rule']['given_up_share']:.2f}%"
+                           for fmt, f in entry["figures"].items())
+        lines.append(f"| [{', '.join(entry['formats'])}]: stop rule gives up < {100 * result['target_share']:.0f}% of "
+                     f"the bytes saved | {shares} | {'yes' if entry['target_met'] else 'no'} |")
+    return lines
+
+
 def _heic_targets(record):
     """Issue 16: ≥ 1.2× both peers with a lower peak RSS."""
     heic = record.get("heic")
@@ -591,7 +672,7 @@ def _targets(record):
         mine_text = f"{mine / 1e6:.2f}" if mine is not None else "incomplete"
         theirs_text = f"{theirs / 1e6:.2f} MB" if theirs is not None else "incomplete"
         lines.append(f"| PNG bytes ≤ Pillow's | {mine_text} vs {theirs_text} | {met} |")
-    lines += _modern_targets(record) + _heic_targets(record)
+    lines += _modern_targets(record) + _stoprule_targets(record) + _heic_targets(record)
     floor = record.get("floor") or {}
     if floor.get("thumbgen_ratio") is not None:
         ratio = floor["thumbgen_ratio"]
@@ -641,7 +722,8 @@ def markdown(record, tools):
             lines += _set_table(kind, record["sets"][kind], tools) + [""]
     lines += ["How each tool was run:", ""] + [f"- {t.label}: {t.how}" for t in tools] + [""]
     for section in (_floor_table(record), _quality_table(record, tools), _memory_table(record),
-                    _noop_table(record), _library_table(record), _shards_table(record), _cache_table(record), _modern_tables(record), _heic_table(record),
+                    _noop_table(record), _library_table(record), _shards_table(record), _cache_table(record), _modern_tables(record),
+                    _stoprule_tables(record), _heic_table(record),
                     _profile_table(record), _constants_tables(record), _targets(record)):
         if section:
             lines += section + [""]

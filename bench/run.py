@@ -5,10 +5,12 @@ Environment:
   BENCH_QUICK=1            8 JPEGs + 6 PNGs, 1 round, smaller side sections (under two minutes)
   BENCH_ROUNDS=N           rounds (default 3; 1 when quick)
   BENCH_TOOLS=a,b          only these tools (thumbgen, thumbgen-j1, pillow, pyvips, vipsthumbnail,
-                           im-tuned, im-plain, gm); ratios need thumbgen among them
+                           im-tuned, im-plain, gm); ratios need thumbgen among them; "none": no
+                           interleaved rounds, only the side sections (BENCH_TOOLS=none
+                           BENCH_SECTIONS=stoprule runs that one section alone)
   BENCH_SETS=jpeg,png      only these sets
-  BENCH_SECTIONS=a,b       side sections to run: floor, psnr, noop, memory, shards, webp, avif, heic,
-                           cache, profile, constants, library (default all; "none")
+  BENCH_SECTIONS=a,b       side sections to run: floor, psnr, noop, memory, shards, webp, avif, stoprule,
+                           heic, cache, profile, constants, library (default all; "none")
   BENCH_LIBRARY_SIZES=a,b  the library section's sizes (default 10000,30000,100000; 2000,5000 when quick)
   BENCH_CORPUS=DIR         run everything on the JPEGs and PNGs of DIR instead of the default corpus
                            (`make bench-unseen` fetches an unseen one: bench/unseen.py)
@@ -44,6 +46,7 @@ import heic  # noqa: E402
 import install  # noqa: E402
 import modern  # noqa: E402
 import stages  # noqa: E402
+import stoprule  # noqa: E402
 import quality  # noqa: E402
 import report  # noqa: E402
 import sections  # noqa: E402
@@ -54,8 +57,8 @@ from tools import PEER_ENV, all_tools  # noqa: E402
 
 ROOT = os.path.dirname(BENCH_DIR)
 SCRATCH = os.path.join(ROOT, ".build", "bench")
-ALL_SECTIONS = ["floor", "psnr", "noop", "memory", "shards", "cache", "webp", "avif", "heic", "profile", "constants",
-                "library"]
+ALL_SECTIONS = ["floor", "psnr", "noop", "memory", "shards", "cache", "webp", "avif", "stoprule", "heic", "profile",
+                "constants", "library"]
 
 
 def log(message):
@@ -66,7 +69,9 @@ def settings():
     quick = os.environ.get("BENCH_QUICK", "") not in ("", "0")
     tools = all_tools()
     wanted = [t.strip() for t in os.environ.get("BENCH_TOOLS", "").split(",") if t.strip()]
-    unknown = set(wanted) - {t.key for t in tools}
+    if wanted == ["none"]:  # the side sections alone
+        tools = []
+    unknown = set(wanted) - {t.key for t in tools} - {"none"}
     if unknown:
         sys.exit(f"bench: unknown tool(s) in BENCH_TOOLS: {', '.join(sorted(unknown))}; "
                  f"known: {', '.join(t.key for t in tools)}")
@@ -138,7 +143,7 @@ def run_rounds(conf, ctx, images):
         sets = conf["sets"][r % len(conf["sets"]):] + conf["sets"][:r % len(conf["sets"])]
         for kind in sets:
             members = [i for i in images if i["format"] == kind]
-            order = tools[r % len(tools):] + tools[:r % len(tools)]
+            order = tools[r % len(tools):] + tools[:r % len(tools)] if tools else []
             for tool in order:
                 out = os.path.join(SCRATCH, "out", tool.key, kind)
                 shutil.rmtree(out, ignore_errors=True)
@@ -266,6 +271,9 @@ def main():
             record.setdefault("modern", {})[kind] = modern.measure(ctx, kind, jpegs, conf["rounds"])
         return measure
 
+    def stoprule_section():
+        record["stoprule"] = stoprule.measure(ctx, jpegs)
+
     def heic_section():
         record["heic"] = heic.measure(ctx, jpegs, conf["rounds"])
 
@@ -282,13 +290,15 @@ def main():
     def library_section():
         record["library"] = library.measure(ctx, conf["library_sizes"], reps=1 if conf["quick"] else 3)
 
-    side = [("psnr", "quality: PSNR of the 960×540 renditions, PNG bytes", psnr, True),
+    side = [("psnr", "quality: PSNR of the 960×540 renditions, PNG bytes", psnr, bool(conf["tools"])),
             ("noop", "no-op rebuilds", noop, True),
             ("memory", "peak memory on huge originals", memory, True),
             ("shards", "shards: N processes against one, and merge time", shard_section, bool(jpegs)),
             ("cache", "cache: fresh clones with a warm shared cache against a cold build", cache_section, bool(jpegs))]
     side += [(kind, f"{kind}: thumbgen, Pillow, pyvips and the encoder alone at matched quality", modern_section(kind),
               bool(jpegs)) for kind in modern.KINDS]
+    side += [("stoprule", "stoprule: each modern format from the largest rendition down, stopping at the first miss, "
+              "against keeping every file under 90% of its fallback", stoprule_section, bool(jpegs))]
     side += [("heic", "heic: the JPEG photos as HEIC originals", heic_section, bool(jpegs)),
              ("profile", "profile: CPU seconds by stage, from thumbgen's own timers, per workload", profile, True),
              ("constants", "constants: the tuned constants checked on this corpus", constant_section, True),

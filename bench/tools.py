@@ -27,7 +27,7 @@ slots:
 output:
   formats: [{formats}]
   placeholder: none
-  jpeg: {{ quality: 82 }}
+  jpeg: {{ quality: {jpeg_quality} }}
   png: {{ compression: 6 }}
 images:
 {images}
@@ -35,12 +35,14 @@ images:
 SLOTS = {"thumb": ("60x60", "[1, 2, 3]"), "card": ("320x180", "[2, 3]"), "hero": ("390x390", "[2, 3]")}
 
 
-def manifest_text(globs, slots=("thumb", "card", "hero"), scales=None, formats=()):
+def manifest_text(globs, slots=("thumb", "card", "hero"), scales=None, formats=(), jpeg_quality=82):
     """A manifest for the standard workload over `globs` (or a subset of slots / scales), with
-    the modern `formats` (none by default) at thumbgen's default settings for them."""
+    the modern `formats` (none by default) at thumbgen's default settings for them; JPEG
+    fallbacks at `jpeg_quality` (the workload's 82 unless a section needs another)."""
     slot_lines = "\n".join(f"  {s}: {{ size: {SLOTS[s][0]}, scales: {scales or SLOTS[s][1]} }}" for s in slots)
     image_lines = "\n".join(f'  - path: "{g}"\n    slots: [{", ".join(slots)}]' for g in globs)
-    return MANIFEST.format(slots=slot_lines, images=image_lines, formats=", ".join(formats))
+    return MANIFEST.format(slots=slot_lines, images=image_lines, formats=", ".join(formats),
+                           jpeg_quality=jpeg_quality)
 
 
 GLOBS = {"jpeg": "*.jpg", "png": "*.png", "heic": "*.heic"}
