@@ -540,10 +540,12 @@ def _stoprule_tables(record):
     if not result:
         return []
     ratio = f"{100 * result['keep_ratio']:.0f}%"
-    lines = [f"### Stop rule: each modern format from the largest rendition down, stopping at the first over {ratio} "
+    lines = [f"### Stop rule: WebP from the largest rendition down, stopping at the first over {ratio} "
              f"of its fallback ({result['images']} JPEG photos, seven boxes, JPEG q{result['rule_quality']} fallbacks)", "",
-             f"thumbgen encodes an image's renditions in a modern format from the largest down and stops at the first "
-             f"whose file is over {ratio} of its fallback's bytes: the smaller renditions get no file in that format. "
+             f"thumbgen encodes an image's WebP renditions from the largest down and stops at the first whose file "
+             f"is over {ratio} of its fallback's bytes: the smaller renditions get no WebP file. AVIF keeps each file "
+             f"under the ratio (the binary's AVIF files are checked to be the per-file rule's); for it the rule's "
+             f"row is worked out from the files, to show why it is not applied. "
              f"**Per file**: every rendition encoded, each file kept when under {ratio} of its own fallback. Each "
              f"format set is built twice (`--jobs 2 --profile`, fresh folders): as the standard workload (the stop "
              f"rule's files, the fallbacks' bytes) and with the fallbacks at JPEG q{result['every_file_quality']}, "
@@ -567,7 +569,9 @@ def _stoprule_tables(record):
             lines.append(f"| {formats} | {name} | per file | {per['files']} of {f['renditions']} | {_kib(per['saved'])} "
                          f"({_kib(f['fallback_bytes'])}) | — | — | 0 (all {f['renditions']} encoded) | "
                          f"{_fmt(cpu.get('every_file'))} |")
-            lines.append(f"| | | **largest down, stop at first miss (thumbgen)** | {stop['files']} | {_kib(stop['saved'])} | "
+            rule = "**largest down, stop at first miss (thumbgen)**" if f.get("stopped", True) else \
+                "largest down, stop at first miss (worked out; thumbgen keeps each file)"
+            lines.append(f"| | | {rule} | {stop['files']} | {_kib(stop['saved'])} | "
                          f"{_kib(stop['given_up'])} (**{100 * stop['given_up_share']:.2f}%**) | {stop['files_given_up']} | "
                          f"**{100 * stop['pixels_skipped_share']:.1f}%** ({stop['encoded']} encoded; "
                          f"{stop['images_stopped_early']} images stopped early) | {_fmt(cpu.get('rule'))} |")
@@ -585,7 +589,7 @@ def _stoprule_checks(c, ratio, quality):
         ("bytes_differ", "of them differing"),
         ("sizes_differ", "renditions whose size differs between the builds"),
         ("rule_not_a_prefix", "images whose kept files are not the first of the order"),
-        ("simulation_differs", "images where the rule worked out from the files keeps others than the binary"),
+        ("simulation_differs", "images where the binary keeps other files than its rule, worked out from the files"),
         ("unresolved", f"files over {ratio} of a q{quality} fallback that is not the larger")) if c[key]]
     text = f"{c['compared']} files both builds wrote" + (", " + ", ".join(problems) if problems else
                                                            ", all byte-identical; the sizes agree, and the rule worked out from the "
@@ -602,6 +606,7 @@ def _stoprule_targets(record):
     lines = []
     for entry in result["sets"]:
         shares = ", ".join(f"{_FORMAT_NAMES[fmt]} {100 * f['stop_rule']['given_up_share']:.2f}%"
+                           + ("" if f.get("stopped", True) else " (not stopped: each file kept)")
                            for fmt, f in entry["figures"].items())
         lines.append(f"| [{', '.join(entry['formats'])}]: stop rule gives up < {100 * result['target_share']:.0f}% of "
                      f"the bytes saved | {shares} | {'yes' if entry['target_met'] else 'no'} |")

@@ -45,9 +45,8 @@ import TestSupport
         // WebP and AVIF files; output.colour. The render stage's pixels are the same: the curve
         // and the sRGB conversion come after it.
         13: version9,
-        // 14: each modern format encoded from the largest rendition down, stopping at the first
-        // over 90% of its fallback (`RenditionEncoder.encode`): which files are written, not
-        // their pixels.
+        // 14: WebP encoded from the largest rendition down, stopping at the first over 90% of
+        // its fallback (`RenditionEncoder.encode`): which files are written, not their pixels.
         14: version9,
     ]
 
