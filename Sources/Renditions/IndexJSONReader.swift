@@ -44,7 +44,7 @@ struct IndexJSONReader {
         var schema: Int?, shard: ShardRecord?, slices: [String]?, slots: [String: SlotRecord]?
         var damage: Failure?
         try members { reader, name throws(Failure) in
-            let start = reader.at
+            let start = reader.at, depth = reader.depth
             do throws(Failure) {
                 switch name {
                 case "generator": generator = try reader.string()
@@ -62,6 +62,7 @@ struct IndexJSONReader {
                 if name == "schema" { schema = nil }
                 if damage == nil { damage = .shape(reason, at: [name] + path) }
                 reader.at = start
+                reader.depth = depth
                 try reader.skipValue()
             }
         }
@@ -419,7 +420,7 @@ struct IndexJSONReader {
         if escaped {
             text = try unescaped(raw, from: start)
         } else {
-            text = String(validating: raw, as: UTF8.self)
+            text = Self.text(raw)
         }
         guard let text else { throw .syntax("a string that is not UTF-8 at byte \(start)") }
         at = end + 1
@@ -467,7 +468,17 @@ struct IndexJSONReader {
             default: throw .syntax("a bad escape at byte \(start + index - 2)")
             }
         }
-        return String(validating: out, as: UTF8.self)
+        return out.withUnsafeBufferPointer { Self.text($0) }
+    }
+
+    /// The text of `raw` when it is UTF-8, nil when not. (Swift 6's validating initializer would
+    /// do, but needs macOS 15 and iOS 18, newer than the client's minimums.)
+    private static func text(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+        if !raw.allSatisfy({ $0 < 0x80 }) {
+            let damaged = transcode(raw.makeIterator(), from: UTF8.self, to: UTF8.self, stoppingOnError: true) { _ in }
+            if damaged { return nil }
+        }
+        return String(decoding: raw, as: UTF8.self)
     }
 
     private func hex4(_ raw: UnsafeBufferPointer<UInt8>, _ index: inout Int, from start: Int) throws(Failure) -> UInt32 {

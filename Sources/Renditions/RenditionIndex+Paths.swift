@@ -13,13 +13,15 @@ extension RenditionIndex {
 
     /// The number of leading `..` parts of a well-formed relative path; nil for a path that is
     /// empty, absolute, has an empty, `.` or NUL-holding part, or a `..` after a name.
+    /// Split by bytes, as the file system splits it: a `/` before a combining mark is a
+    /// separator, though Swift's characters would join the two.
     static func leadingParents(_ path: String) -> Int? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         guard !path.isEmpty else { return nil }
         var parents = 0, named = false
         for part in parts {
-            guard !part.isEmpty, part != ".", !part.utf8.contains(0) else { return nil }
-            if part == ".." {
+            guard !part.isEmpty, !part.elementsEqual(".".utf8), !part.contains(0) else { return nil }
+            if part.elementsEqual("..".utf8) {
                 guard !named else { return nil }
                 parents += 1
             } else {

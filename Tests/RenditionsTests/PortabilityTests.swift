@@ -58,6 +58,7 @@ import Testing
         "AttributedString": "macOS 12, iOS 15", "String(localized:": "macOS 12, iOS 15", "Duration": "macOS 13, iOS 16",
         "ContinuousClock": "macOS 13, iOS 16", "async ": "macOS 10.15, iOS 13", "await ": "macOS 10.15, iOS 13",
         "String(unsafeUninitializedCapacity:": "macOS 11, iOS 14", "URL.homeDirectory": "macOS 13, iOS 16",
+        "String(validating:": "macOS 15, iOS 18",
     ]
 
     @Test func theClientUsesNoAPINewerThanItsMinimums() throws {

@@ -52,8 +52,10 @@ struct RenditionEncoder {
 
     /// Every rendition's files, in the order given. WebP (`stopsAtFirstMiss`) is encoded from
     /// the largest rendition down (by pixels, then by file name: the order is the recipe's alone)
-    /// and stops at the first whose file is over `keepRatio` of its fallback's bytes; the smaller
-    /// renditions get no WebP file. The other formats keep each file under the ratio.
+    /// and stops at the first whose file is over `keepRatio` of its fallback's bytes: the smaller
+    /// renditions of the same crop of the original (every `inside` box, or one `cover` slot's
+    /// scales) get no WebP file; another crop goes on. The other formats keep each file under
+    /// the ratio.
     func encode(_ renditions: [(rendition: PlannedRendition, pixels: RenditionPixels)],
                 source: SourceInfo) throws(CodecError) -> [EncodedRendition] {
         let order = renditions.indices.sorted { a, b in
@@ -62,17 +64,21 @@ struct RenditionEncoder {
             return leftPixels != rightPixels ? leftPixels > rightPixels : left.rendition.file < right.rendition.file
         }
         var encoded = [EncodedRendition?](repeating: nil, count: renditions.count)
-        var stopped = Set<OutputFormat>()
+        struct Chain: Hashable {
+            var format: OutputFormat
+            var crop: PixelRect
+        }
+        var stopped = Set<Chain>()
         for position in order {
-            let pixels = renditions[position].pixels
+            let (rendition, pixels) = renditions[position]
             let fallbackBytes = try Self.encode(fallback, pixels, output: output, source: source)
             var modern: [(OutputFormat, [UInt8])] = []
-            for format in output.formats where !stopped.contains(format) {
+            for format in output.formats where !stopped.contains(Chain(format: format, crop: rendition.geometry.crop)) {
                 let bytes = try Self.encode(format, pixels, output: output, source: source)
                 if Double(bytes.count) <= Self.keepRatio * Double(fallbackBytes.count) {
                     modern.append((format, bytes))
                 } else if Self.stopsAtFirstMiss.contains(format) {
-                    stopped.insert(format)
+                    stopped.insert(Chain(format: format, crop: rendition.geometry.crop))
                 }
             }
             encoded[position] = EncodedRendition(fallback: fallbackBytes, modern: modern)

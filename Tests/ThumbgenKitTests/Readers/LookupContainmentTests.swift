@@ -80,6 +80,9 @@ struct LookupContainmentTests {
         ("..", "../a.jpg", false),
         ("a\u{0}b.jpg", "a.jpg", false),
         ("photos/a.T.jpg", "/photos/a.jpg", false),
+        // A `/` before a combining mark separates, as the file system has it: one climb.
+        ("../\u{301}../\u{301}x.jpg", "photos/a.jpg", false),
+        ("../\u{301}x.jpg", "../photos/a.jpg", true),
     ])
     func containment(_ file: String, _ image: String, _ contained: Bool) {
         #expect(RenditionIndex.isContained(file, image: image) == contained)
