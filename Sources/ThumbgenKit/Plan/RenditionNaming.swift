@@ -21,17 +21,23 @@ public enum RenditionNaming {
     /// The original's path without its extension (a leading dot is part of the name).
     public static func stem(of original: String) -> String {
         let bytes = original.utf8
-        let name = bytes.lastIndex(of: 0x2F).map { bytes.index(after: $0) } ?? bytes.startIndex
-        if let dot = bytes[name...].lastIndex(of: 0x2E), dot > name { return String(decoding: bytes[..<dot], as: UTF8.self) }
-        return original
+        guard let dot = extensionDot(bytes) else { return original }
+        return String(decoding: bytes[..<dot], as: UTF8.self)
     }
 
-    /// The original's extension, as written (`JPG`), or "" when it has none (by bytes, as `stem(of:)`).
+    /// The original's extension, as written (`JPG`), or "" when it has none.
     public static func originalExtension(_ original: String) -> String {
         let bytes = original.utf8
-        let name = bytes.lastIndex(of: 0x2F).map { bytes.index(after: $0) } ?? bytes.startIndex
-        guard let dot = bytes[name...].lastIndex(of: 0x2E), dot > name else { return "" }
+        guard let dot = extensionDot(bytes) else { return "" }
         return String(decoding: bytes[bytes.index(after: dot)...], as: UTF8.self)
+    }
+
+    /// The dot before the extension of the path's last part, by bytes; nil when the name has no
+    /// dot but a leading one (`.hidden` has no extension).
+    private static func extensionDot(_ bytes: String.UTF8View) -> String.Index? {
+        let name = bytes.lastIndex(of: 0x2F).map { bytes.index(after: $0) } ?? bytes.startIndex
+        guard let dot = bytes[name...].lastIndex(of: 0x2E), dot > name else { return nil }
+        return dot
     }
 
     /// True for a name (the last part of a path) that thumbgen could have made as a rendition.
@@ -53,8 +59,7 @@ public enum RenditionNaming {
     /// Compared byte for byte, as the file system names files.
     public static func couldBeRendition(_ path: String, of original: String) -> Bool {
         let original = original.utf8, path = path.utf8
-        let name = original.lastIndex(of: 0x2F).map { original.index(after: $0) } ?? original.startIndex
-        let dot = original[name...].lastIndex(of: 0x2E).flatMap { $0 > name ? $0 : nil }
+        let dot = extensionDot(original)
         let stem = original[..<(dot ?? original.endIndex)]
         guard path.starts(with: stem) else { return false }
         var rest = path.dropFirst(stem.count)
@@ -66,8 +71,8 @@ public enum RenditionNaming {
         // A fallback's: the original's own when it is one of the format's (`JPG` kept), else the format's.
         let own = dot.map { original[original.index(after: $0)...] }
         return fallbackExtensions.contains { format in
-            if let own, ext.elementsEqual(own), format.kept.contains(where: { Self.equalIgnoringASCIICase(own, $0) }) { return true }
-            return ext.elementsEqual(format.own) && !(own.map { own in format.kept.contains { Self.equalIgnoringASCIICase(own, $0) } } ?? false)
+            if let own, format.kept.contains(where: { Self.equalIgnoringASCIICase(own, $0) }) { return ext.elementsEqual(own) }
+            return ext.elementsEqual(format.own)
         }
     }
 
