@@ -1,6 +1,7 @@
 """A library of many small originals (BENCH_LIBRARY_SIZES, default 10,000, 30,000 and 100,000):
 N 64x48 JPEGs in N/100 folders, one generated manifest (a three-box slot), then thumbgen's cold
-build, no-op build, `check`, a build after 100 originals changed, `merge` of 8 shards, and the
+build, the first no-op build (which seals what it saw), no-op builds and `check` answered from
+that seal, `check` and a build after 100 originals changed, `merge` of 8 shards, and the
 index's size and load time in both clients (Swift: `thumbgen lookup`, which loads the index
 through `Renditions`; JavaScript: renditions.js' `indexFrom` in Node), whole and as the folder
 slices of `index: { split: folder }`. Every step's exponent is fitted over the sizes (1 is
@@ -95,6 +96,11 @@ def _one_size(ctx, count, reps):
     build = [thumbgen, "build", manifest, "--jobs", "2", "--quiet"]
     row = {"images": count}
     row["cold"], row["cold_rss"] = _timed(build)
+    # The first build after the cold one changes nothing and seals what it saw; the no-ops and
+    # checks after it answer from the seal while it holds. Both are timed.
+    cpu = []
+    row["unsealed"], row["unsealed_rss"] = _timed(build, cpu=cpu)
+    row["unsealed_cpu"] = cpu[0]
     row["noop"], row["noop_rss"] = _median_timed(build, reps, row, "noop")
     row["check"], row["check_rss"] = _median_timed([thumbgen, "check", manifest, "--quiet"], reps, row, "check")
     changed = [os.path.join(root, "photos", f"f{n % max(1, count // 100):04d}", f"p{n:06d}.jpg")
@@ -105,6 +111,10 @@ def _one_size(ctx, count, reps):
             data[-3] ^= 1
             f.seek(0)
             f.write(data)
+    # `check` with work to find (the seal no longer holds): what it costs to say what changed.
+    cpu = []
+    row["check_changed"], row["check_changed_rss"] = _timed([thumbgen, "check", manifest, "--quiet"], cpu=cpu)
+    row["check_changed_cpu"] = cpu[0]
     row["changed"], row["changed_rss"] = _timed(build)
     index = os.path.join(root, "renditions.json")
     row["index_bytes"] = os.path.getsize(index)
@@ -153,7 +163,8 @@ def _exponent(rows, key):
     return sum((x - mx) * (y - my) for x, y in points) / sum((x - mx) ** 2 for x, _ in points)
 
 
-STEPS = ["cold", "noop", "noop_cpu", "check", "check_cpu", "changed", "merge", "swift_load", "js_load"]
+STEPS = ["cold", "unsealed", "unsealed_cpu", "noop", "noop_cpu", "check", "check_cpu", "check_changed", "changed", "merge",
+         "swift_load", "js_load"]
 
 
 def measure(ctx, sizes, reps=3):

@@ -12,7 +12,9 @@ struct IndexJSONWriter {
 
     static func encode(_ index: RenditionIndex) -> [UInt8] {
         var writer = IndexJSONWriter()
-        writer.bytes.reserveCapacity(4096 + index.images.count * 700)
+        // Generous: growing would copy the whole array, and pages reserved but never written
+        // cost no memory.
+        writer.bytes.reserveCapacity(4096 + index.images.count * 1200)
         writer.write(index)
         writer.bytes.append(0x0A)
         return writer.bytes

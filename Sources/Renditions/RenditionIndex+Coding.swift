@@ -43,4 +43,10 @@ extension RenditionIndex {
     public func encoded() -> Data {
         Data(IndexJSONWriter.encode(self))
     }
+
+    /// The same bytes as `encoded()`, without Data's copy: an index of 100,000 images is some
+    /// 75 MB.
+    package func encodedBytes() -> [UInt8] {
+        IndexJSONWriter.encode(self)
+    }
 }

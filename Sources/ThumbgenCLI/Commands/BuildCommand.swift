@@ -39,6 +39,7 @@ enum BuildCommand: ManifestCommand {
                                    shard: request.shard, profile: request.profile, narrator: request.narrator(console))
         options.cache = CacheConfiguration.resolve(manifest.cache, environment: request.environment, url: request.cacheURL,
                                                    readOnly: request.cacheReadOnly, disabled: request.noCache)
+        options.answersFromSeal = true
         if let url = options.cache?.url, let problem = CacheSettings.problem(url) {
             return diagnostics.error("the shared cache \(url): \(problem)", category: .usage)
         }

@@ -20,8 +20,9 @@ enum CheckCommand: ManifestCommand {
         """
 
     static func run(_ request: Request, manifest: Manifest, console: Console, diagnostics: DiagnosticsEngine) {
-        let generator = Generator(manifest: manifest, options: BuildOptions(
-            jobs: request.jobs ?? ProcessInfo.processInfo.activeProcessorCount, narrator: request.narrator(console)))
+        var options = BuildOptions(jobs: request.jobs ?? ProcessInfo.processInfo.activeProcessorCount, narrator: request.narrator(console))
+        options.answersFromSeal = true
+        let generator = Generator(manifest: manifest, options: options)
         let plan: BuildPlan
         do {
             plan = try generator.plan()

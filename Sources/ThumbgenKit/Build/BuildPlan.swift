@@ -61,8 +61,15 @@ public struct BuildPlan: Sendable {
 
 extension Generator {
     /// Finds what a build would do, reading the originals (to hash what changed) but never
-    /// decoding or writing anything.
+    /// decoding or writing anything. With `answersFromSeal` (`check`), a seal that still holds is
+    /// the answer: nothing to do, and the sealed build's problems; the plan's items (what a build
+    /// keeps) are then not listed.
     public func plan() throws(BuildFailure) -> BuildPlan {
+        if options.readsSeal, let seal = BuildSeal.holding(for: manifest, state: state) {
+            var plan = BuildPlan()
+            plan.problems = BuildSummary(sealed: seal.summary).problems
+            return plan
+        }
         let session = try BuildSession(generator: self, readOnly: true)
         let context = session.context
         var plan = BuildPlan()

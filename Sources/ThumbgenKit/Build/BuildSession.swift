@@ -19,17 +19,25 @@ struct BuildSession {
     /// Slices this manifest wrote before (the previous index's, an unfinished build's): those the
     /// new index has no more are deleted.
     let earlierSlices: Set<String>
+    /// When the build began (nanoseconds since the epoch): an original changed just before is
+    /// no ground for a seal.
+    let began: Int64
 
     /// `readOnly` (for `check` and `--dry-run`): learn the same, but write and delete nothing.
     init(generator: Generator, readOnly: Bool = false) throws(BuildFailure) {
         self.generator = generator
         let manifest = generator.manifest, state = generator.state, paths = generator.paths
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        began = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
         if !readOnly {
             do {
                 try state.ensure()
             } catch {
                 throw BuildFailure(description: MachineFailure.explained(error).description)
             }
+            // Gone before anything is written: a build killed or failed from here leaves no seal.
+            state.remove(BuildSeal.name)
         }
         files = SiteFiles(root: manifest.root.path)
         let previous = generator.previousIndex(files)
@@ -113,9 +121,53 @@ struct BuildSession {
         var cache = StatCache()
         for outcome in outcomes { if let hashed = outcome.hashed { cache.entries[outcome.path] = hashed } }
         if cache != context.statCache { try? cache.save(generator.state, journal: journal) }
+        if stale.isEmpty, staleSlices.isEmpty, let seal = seal(of: index, outcomes: outcomes, slices: slicePaths) {
+            try? seal.save(generator.state, journal: journal)
+        }
         journal.remove()
         for name in leftoverJournals where name != journal.name { generator.state.remove(name) }
         return pruned
+    }
+
+    /// The seal of a whole build that wrote and deleted nothing (`BuildSeal`), with a stamp of
+    /// each file its answer rests on; nil when it changed something, when an image's answer may
+    /// change by itself (a failure of the moment, a file in the way, a listing left alone), or
+    /// when an original changed too shortly before the build or during it.
+    private func seal(of index: RenditionIndex, outcomes: [ImageOutcome], slices: [String]) -> BuildSeal? {
+        let options = generator.options, paths = generator.paths, root = generator.manifest.root.path
+        guard options.shard == nil, options.cache == nil, leftoverJournals.isEmpty, ignoredListings.isEmpty,
+              let key = BuildSeal.key(for: generator.manifest) else { return nil }
+        var entries: [BuildSeal.Entry] = []
+        var problems: [ImageProblem] = [], reused = 0
+        for outcome in outcomes {
+            guard outcome.written.isEmpty, outcome.stop == nil, let record = outcome.record,
+                  record.status != .unreadable || record.recipe != nil, outcome.problems.allSatisfy(\.kind.isVerdict),
+                  let stamp = outcome.stamp, !stamp.isRecent(before: began),
+                  FileStamp(path: root + "/" + outcome.path) == stamp
+            else { return nil }
+            entries.append(.init(kind: .original, path: outcome.path, stamp: stamp))
+            problems += outcome.problems
+            reused += outcome.reused.count
+        }
+        func stamp(_ path: String, _ kind: BuildSeal.Kind) -> Bool {
+            guard let stamp = FileStamp(path: path.isEmpty ? root : root + "/" + path) else { return false }
+            entries.append(.init(kind: kind, path: path, stamp: stamp))
+            return true
+        }
+        for file in IndexFileList.files(of: index, paths: paths).sorted() + slices + [generator.outputIndex] {
+            guard stamp(file, .file) else { return nil }
+        }
+        guard stamp(paths.folder, .folder) else { return nil }
+        // The registry and the other indexes it lists: what another manifest owns is never touched.
+        for file in [IndexPaths.registry] + registry.indexes.filter({ $0 != paths.index }) where !stamp(file, .file) {
+            entries.append(.init(kind: .absent, path: file, stamp: FileStamp(device: 0, inode: 0, size: 0, modified: 0, changed: 0, type: 0)))
+        }
+        for other in registry.indexes where other != paths.index {
+            _ = stamp(IndexPaths(indexPath: other).folder, .folder)
+        }
+        problems.sort { ($0.file, $0.message) < ($1.file, $1.message) }
+        let summary = SummaryFigures(index: index).sealed(images: outcomes.count, reused: reused, problems: problems)
+        return BuildSeal(key: key, summary: summary, entries: entries)
     }
 
     /// Writes the slices of `index`; a file in the way or a full disk stops the build.

@@ -13,6 +13,13 @@ public struct BuildOptions: Sendable {
     public var narrator: Narrator?
     /// The shared cache (`CacheConfiguration.resolve`); nil builds without one.
     public var cache: CacheConfiguration?
+    /// Answer from the seal of the last build when it still holds (`BuildSeal`): `build` and
+    /// `check` do; a build that times its stages, narrates, forces, shares a cache or builds a
+    /// shard does not, nor does `watch`, which compares the indexes it writes.
+    public var answersFromSeal = false
+
+    /// True when a build with these options may be answered from its seal.
+    var readsSeal: Bool { answersFromSeal && !force && shard == nil && !profile && narrator == nil && cache == nil }
 
     public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false, shard: Shard? = nil,
                 profile: Bool = false, narrator: Narrator? = nil) {
@@ -82,6 +89,11 @@ public struct Generator: Sendable {
     /// image finishes.
     public func build(progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws(BuildFailure) -> BuildSummary {
         let started = Date()
+        if options.readsSeal, let seal = BuildSeal.holding(for: manifest, state: state) {
+            var summary = BuildSummary(sealed: seal.summary)
+            summary.seconds = Date().timeIntervalSince(started)
+            return summary
+        }
         let session = try BuildSession(generator: self)
         let context = session.context
         // Largest originals first, so the last job to finish is a small one.
@@ -101,6 +113,7 @@ public struct Generator: Sendable {
         if let cache = context.cache { summary.cache = (cache.store.name, cache.counts) }
         index.shard = nil
         summary.index = index
+        summary.figures = SummaryFigures(index: index)
         return summary
     }
 }

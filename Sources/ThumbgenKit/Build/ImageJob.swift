@@ -71,6 +71,7 @@ struct ImageJob: Sendable {
         switch StageClock.measure(.readHash, { OriginalIdentity.read(file: original, cache: context.statCache, key: entry.path) }) {
         case .success(let identity):
             outcome.hashed = identity.cacheEntry
+            outcome.stamp = FileStamp(descriptor: original.descriptor)
             return identity
         case .failure(let failure):
             throw unread(failure, outcome)

@@ -13,6 +13,8 @@ struct ImageOutcome: Sendable {
     var bytesWritten = 0
     /// The original's stat and hash, for the stat cache.
     var hashed: StatCache.Entry?
+    /// The original as it was read, for the build's seal (`BuildSeal`).
+    var stamp: FileStamp?
     /// What the user should hear about this image (warnings for the log, `--strict`, `--json`).
     var problems: [ImageProblem] = []
     /// A failure that stops the build (exit 3): a full disk, a read-only file system.

@@ -77,6 +77,50 @@ public final class RootDirectory: Sendable {
     /// The bytes of the file at `relative`, which must be a regular file of at most `limit`
     /// bytes. No link is followed. Not for originals: those may be read through links in root.
     public func read(_ relative: String, limit: Int) throws(WriteError) -> [UInt8] {
+        let opened = try openForReading(relative, limit: limit)
+        let file = opened.file, path = opened.path
+        var bytes = [UInt8](repeating: 0, count: opened.size)
+        var done = 0
+        // The file may have shrunk or grown since fstat: read up to the size seen, then check.
+        while done < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(file.raw, $0.baseAddress! + done, $0.count - done) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw entryFailure(path, errno: errno, .read) }
+            if count == 0 { break }
+            done += count
+        }
+        if done < bytes.count { bytes.removeLast(bytes.count - done) }
+        return bytes
+    }
+
+    /// True when the file at `relative` (a regular file; no link followed) holds exactly `bytes`,
+    /// compared a megabyte at a time: a 75 MB index is never held twice to tell it is unchanged.
+    public func holds(_ relative: String, exactly bytes: [UInt8]) throws(WriteError) -> Bool {
+        let opened = try openForReading(relative, limit: bytes.count)
+        let file = opened.file
+        guard opened.size == bytes.count else { return false }
+        var chunk = [UInt8](repeating: 0, count: min(bytes.count, 1 << 20))
+        var done = 0
+        while done < bytes.count {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(file.raw, $0.baseAddress!, min($0.count, bytes.count - done)) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0, chunk[..<count].elementsEqual(bytes[done..<done + count]) else { return false }
+            done += count
+        }
+        var extra: UInt8 = 0
+        return Glibc.read(file.raw, &extra, 1) == 0
+    }
+
+    /// A regular file open for reading, with its path and its size when opened.
+    private struct OpenedFile: ~Copyable {
+        let file: Descriptor
+        let path: RelativePath
+        let size: Int
+    }
+
+    /// Opens the regular file at `relative` (no link followed) of at most `limit` bytes for
+    /// reading.
+    private func openForReading(_ relative: String, limit: Int) throws(WriteError) -> OpenedFile {
         let path = try checked(relative, for: .read)
         let folder = try openParent(path, for: .read)
         // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat below refuses it.
@@ -96,17 +140,7 @@ public final class RootDirectory: Sendable {
         case .special(let kind): throw entryFailure(path, .specialFileInTheWay(kind), .read)
         default: throw entryFailure(path, .other, .read)
         }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        // The file may have shrunk or grown since fstat: read up to the size seen, then check.
-        while done < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(file.raw, $0.baseAddress! + done, $0.count - done) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw entryFailure(path, errno: errno, .read) }
-            if count == 0 { break }
-            done += count
-        }
-        return Array(bytes.prefix(done))
+        return OpenedFile(file: file, path: path, size: Int(info.st_size))
     }
 
     /// Creates the folders of `relative` that are missing, one at a time; a link or a file on

@@ -113,7 +113,7 @@ struct ImageResolver {
                     skipped.append(path)
                     continue
                 }
-                switch folder.resolve(path) {
+                switch folder.resolve(listed: path, under: base) {
                 case .file:
                     found.append(path)
                     seen.insert(Array(path.utf8))

@@ -97,6 +97,7 @@ public enum ManifestLoader {
                                         warnings: resolver.warnings)
                 manifest.cache = document.cache
                 manifest.indexSplit = document.indexSplit
+                manifest.digest = FileHash.sha256(bytes)
                 return manifest
             }
         }

@@ -13,6 +13,10 @@ struct RootFolder {
     /// Keyed by the folder's bytes: String keys would fold `café` as one code point and as two,
     /// which are two folders on disk.
     private var listings: [[UInt8]: [String]] = [:]
+    /// What the walks found as symbolic links (by bytes): each is resolved before it is taken.
+    private var links: Set<[UInt8]> = []
+    /// The bases walked with no symbolic link on their way from root (by bytes).
+    private var plainBases: Set<[UInt8]> = []
     /// Names found that are not UTF-8, with the bad bytes escaped: left out, and said so.
     private(set) var undecodable: [String] = []
 
@@ -71,7 +75,19 @@ struct RootFolder {
         walk(base, into: &found, budget: 1_000_000)
         found.sort(by: ImageResolver.byteOrdered)
         listings[Array(base.utf8)] = found
+        let real = Self.realPath(of: base.isEmpty ? path : path + "/" + base)
+        let plain = base.isEmpty ? realPath : realPath.hasSuffix("/") ? realPath + base : realPath + "/" + base
+        if let real, Array(real.utf8) == Array(plain.utf8) { plainBases.insert(Array(base.utf8)) }
         return found
+    }
+
+    /// What `relative`, which `files(under: base)` listed, really is. A plain file the walk met
+    /// through real folders from root is a file under root, with no further look; a link, or
+    /// anything under a base reached through one, is resolved (`resolve`). Whichever it is, the
+    /// build opens the original beneath root with no link leading out (`openOriginal`).
+    func resolve(listed relative: String, under base: String) -> Resolution {
+        guard plainBases.contains(Array(base.utf8)), !links.contains(Array(relative.utf8)) else { return resolve(relative) }
+        return .file
     }
 
     private mutating func walk(_ folder: String, into found: inout [String], budget: Int) {
@@ -97,6 +113,7 @@ struct RootFolder {
                 folders.append(relative)
             } else if type == Int32(DT_REG) || type == Int32(DT_LNK), !isGeneratorFile(relative) {
                 found.append(relative)
+                if type == Int32(DT_LNK) { links.insert(Array(relative.utf8)) }
             }
         }
         for child in folders.sorted() { walk(child, into: &found, budget: budget) }

@@ -27,6 +27,9 @@ public struct Manifest: Sendable {
     public var images: [ImageEntry]
     /// What the loader found worth saying that does not stop a build.
     public var warnings: [Diagnostic] = []
+    /// SHA-256 of the manifest's bytes as loaded; empty for a manifest made in code. A build's
+    /// seal (`BuildSeal`) holds only for the same bytes.
+    public var digest = ""
 
     public func slot(named name: String) -> Slot? {
         slots.first { $0.name == name }

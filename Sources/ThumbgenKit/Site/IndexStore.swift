@@ -27,7 +27,7 @@ public struct IndexStore: Sendable {
 
     /// The index in `bytes`; the error names it as `name`.
     static func decode(_ bytes: [UInt8], name: String = "index") throws -> RenditionIndex {
-        try RenditionIndex.decode(Data(bytes), name: name)
+        try RenditionIndex.decode(bytes, name: name)
     }
 
     /// The index at `relative`, for a command that needs it: the error names it as `name`.
@@ -41,8 +41,8 @@ public struct IndexStore: Sendable {
     /// Writes `index` at `relative`: only when its bytes change (a no-op build touches nothing),
     /// atomically, through a temporary `journal` names.
     func write(_ index: RenditionIndex, to relative: String, journal: BuildJournal?) throws(WriteError) {
-        let bytes = [UInt8](index.encoded())
-        if files.read(relative, limit: bytes.count) == bytes { return }
+        let bytes = index.encodedBytes()
+        if files.holds(relative, exactly: bytes) { return }
         try files.write(bytes, to: relative, temporaryName: journal?.temporaryName(), sync: true, createFolders: true)
     }
 }

@@ -36,6 +36,11 @@ package final class SiteFiles: @unchecked Sendable {
         try? directory?.read(relative, limit: limit)
     }
 
+    /// True when a plain file (not a link) at `relative` holds exactly `bytes`.
+    func holds(_ relative: String, exactly bytes: [UInt8]) -> Bool {
+        (try? directory?.holds(relative, exactly: bytes)) ?? false
+    }
+
     /// The names in a folder (hidden ones included), or nil when it cannot be listed. Names that
     /// are not UTF-8 are left out here; the manifest's globs report them.
     func list(_ folder: String) -> [String]? {

@@ -15,7 +15,7 @@ package enum SummaryReport {
             text += "\(cache.uploaded) uploaded; \(mebibytes(cache.bytesDown)) down, \(mebibytes(cache.bytesUp)) up"
             text += cache.errors > 0 ? ", \(cache.errors) error\(cache.errors == 1 ? "" : "s")\n" : "\n"
         }
-        let memory = DecodedMemory(index: summary.index)
+        let memory = summary.figures.memory
         guard memory.total.originals > 0 else { return text }
         text += "thumbgen: memory a client decodes to show every slot at every scale:\n"
         let rows = memory.slots.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } + [("total", memory.total)]
@@ -26,7 +26,7 @@ package enum SummaryReport {
             text += "  " + padRight(name, nameWidth)
             text += pad(mebibytes(figures.originals), 14) + pad(mebibytes(figures.renditions), 14) + pad(figures.ratioText + " less", 12) + "\n"
         }
-        let download = DownloadBytes(index: summary.index)
+        let download = summary.figures.download
         let ratio = download.renditions > 0 ? fixed(Double(download.originals) / Double(download.renditions), 1) + "× less" : "–"
         text += "thumbgen: bytes a page downloads to show them: \(mebibytes(download.originals)) from the originals, "
         text += "\(mebibytes(download.renditions)) from the renditions (\(ratio))\n"
@@ -61,7 +61,7 @@ package enum SummaryReport {
     /// `decoded_bytes` and `bytes` (each `originals` against `renditions`), `seconds`, and
     /// `profile` (CPU seconds by stage) with `--profile`.
     package static func json(_ summary: BuildSummary) -> [String: JSONValue] {
-        let memory = DecodedMemory(index: summary.index), download = DownloadBytes(index: summary.index)
+        let memory = summary.figures.memory, download = summary.figures.download
         var statuses: [String: JSONValue] = [:]
         for (status, count) in summary.statusCounts { statuses[status.rawValue] = .int(count) }
         var fields: [String: JSONValue] = [
@@ -88,43 +88,5 @@ package enum SummaryReport {
 
     private static func pad(_ text: String, _ width: Int) -> String {
         String(repeating: " ", count: max(1, width - text.count)) + text
-    }
-}
-
-/// Bytes a client decodes to show every `(slot, scale)` of every image (width × height × 4), from
-/// the originals against from the files the index points to; per slot and in total.
-public struct DecodedMemory: Sendable {
-    public struct Figures: Sendable, Equatable {
-        public var originals = 0
-        public var renditions = 0
-
-        /// `57.3×`
-        public var ratioText: String {
-            renditions > 0 ? fixed(Double(originals) / Double(renditions), 1) + "×" : "–"
-        }
-    }
-
-    public var slots: [String: Figures] = [:]
-    public var total = Figures()
-
-    public init(index: RenditionIndex) {
-        // Saturating: an unreadable original keeps the size its header claims, up to 2^31 a side,
-        // and an index read from disk may hold any number (`report` reads one).
-        func bytes(_ width: Int, _ height: Int) -> Int {
-            guard width > 0, height > 0 else { return 0 }
-            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-            return overflow || pixels > Int.max / 4 ? Int.max : pixels * 4
-        }
-        func add(_ a: Int, _ b: Int) -> Int { a > Int.max - b ? Int.max : a + b }
-        for record in index.images.values {
-            for (key, entry) in record.renditions {
-                let slot = String(key[..<(key.lastIndex(of: "@") ?? key.endIndex)])
-                let original = bytes(record.width, record.height), shown = bytes(entry.width, entry.height)
-                slots[slot, default: Figures()].originals = add(slots[slot, default: Figures()].originals, original)
-                slots[slot, default: Figures()].renditions = add(slots[slot, default: Figures()].renditions, shown)
-                total.originals = add(total.originals, original)
-                total.renditions = add(total.renditions, shown)
-            }
-        }
     }
 }

@@ -1,0 +1,234 @@
+import FoundationEssentials
+import Glibc
+import Renditions
+
+/// What the last build that changed nothing saw, kept in `.thumbgen/seal`: the manifest it ran
+/// (its bytes, limits and resolved images, and the thumbgen binary), a stamp of every file its
+/// answer rests on (each original as it was read, each rendition, the index and its slices, the
+/// registry and the other indexes it lists, the index's folder), and the summary it printed.
+///
+/// While every stamp still holds, a build would read the same originals, keep the same files and
+/// write the same index again, so `build` and `check` answer from the seal without reading an
+/// image or the index. Any writing build deletes the seal before it begins, so a killed or failed
+/// build leaves none; only a whole build that wrote and deleted nothing, where every image's
+/// answer is final (no failure of the moment to try again, no file in the way), writes one. An
+/// original changed so shortly before the build that a later change could leave its times as
+/// they were (`FileStamp.isRecent`) is no ground for a seal either.
+///
+/// The seal is state, not site: it is untrusted like every state file (a damaged one is no seal,
+/// and a seal only ever stands in for a build that would change nothing), and deleting it costs
+/// one build's time.
+struct BuildSeal: Sendable {
+    enum Kind: UInt8, Sendable {
+        /// An original: stamped from the descriptor the build read it through.
+        case original = 1
+        /// A file the build listed or read: a rendition, the index, a slice, the registry.
+        case file = 2
+        /// A folder whose listing the build read (where shard indexes would be).
+        case folder = 3
+        /// A file the build looked for and did not find.
+        case absent = 4
+    }
+
+    struct Entry: Sendable, Equatable {
+        var kind: Kind
+        /// Root-relative ("" for root itself).
+        var path: String
+        var stamp: FileStamp
+    }
+
+    /// What the build's answer rests on besides the files (`key(for:)`).
+    var key: String
+    var summary: Summary
+    var entries: [Entry]
+
+    /// The file's name in the state folder.
+    static let name = "seal"
+    static let magic = Array("thumbgen seal 1\n".utf8)
+
+    /// What a build answered from the seal prints: the sealed build's summary.
+    struct Summary: Codable, Equatable, Sendable {
+        struct Problem: Codable, Equatable, Sendable {
+            var kind: String
+            var file: String
+            var message: String
+        }
+
+        var images: Int
+        var reused: Int
+        var problems: [Problem]
+        var statuses: [String: Int]
+        var animated: [String]
+        /// Slot name → [originals, renditions].
+        var memory: [String: [Int]]
+        var memoryTotal: [Int]
+        var download: [Int]
+    }
+
+    /// A digest of the manifest's bytes, root, index path and limits (after command-line
+    /// overrides), its resolved images, and the running binary; nil for a manifest made in code.
+    static func key(for manifest: Manifest) -> String? {
+        guard !manifest.digest.isEmpty, let binary = FileStamp(path: "/proc/self/exe") else { return nil }
+        var text = Array("\(GeneratorVersion.name)\n\(binary.device) \(binary.inode) \(binary.size) \(binary.modified) \(binary.changed)\n".utf8)
+        for part in [manifest.root.path, manifest.indexPath, manifest.digest, String(describing: manifest.limits)] {
+            text += part.utf8
+            text.append(0)
+        }
+        for image in manifest.images {
+            text += image.path.utf8
+            text.append(0)
+            text += image.slots.joined(separator: "\u{1}").utf8
+            text.append(0)
+            text += (image.focus?.text ?? "").utf8
+            text.append(10)
+        }
+        return FileHash.sha256(text)
+    }
+
+    // MARK: Holding
+
+    /// The seal in `state`, when there is one, it is whole, and it was made for `manifest` as it
+    /// is now, every stamp still holds and no build left its journal behind.
+    static func holding(for manifest: Manifest, state: StateFolder) -> BuildSeal? {
+        guard let key = key(for: manifest), state.allJournals.isEmpty,
+              let bytes = state.read(name, limit: IndexStore.sizeLimit), let seal = BuildSeal(bytes: bytes),
+              seal.key == key, seal.holds(root: manifest.root.path)
+        else { return nil }
+        return seal
+    }
+
+    /// Every entry's stamp is what is on disk now: stat(2) on two threads, each taking every
+    /// other entry, the first difference ending both.
+    func holds(root: String) -> Bool {
+        final class Verdict: @unchecked Sendable {
+            let lock = Condition()
+            var broken = false
+            var started = 0
+        }
+        let verdict = Verdict(), entries = entries, workers = 2
+        Threads.run(workers) {
+            var position = verdict.lock.withLock { () -> Int in
+                defer { verdict.started += 1 }
+                return verdict.started
+            }
+            while position < entries.count {
+                if position % 4096 < workers, verdict.lock.withLock({ verdict.broken }) { return }
+                if !Self.holds(entries[position], root: root) {
+                    verdict.lock.withLock { verdict.broken = true }
+                    return
+                }
+                position += workers
+            }
+        }
+        return !verdict.broken
+    }
+
+    static func holds(_ entry: Entry, root: String) -> Bool {
+        let path = entry.path.isEmpty ? root : root + "/" + entry.path
+        switch entry.kind {
+        case .absent:
+            var info = stat()
+            return lstat(path, &info) != 0 && errno == ENOENT
+        case .original, .file, .folder:
+            return FileStamp(path: path) == entry.stamp
+        }
+    }
+
+    // MARK: The file
+
+    /// The seal's bytes: the magic line, the key, the summary (JSON), the entries, then the
+    /// SHA-256 of everything before it.
+    var bytes: [UInt8] {
+        var out = Self.magic
+        func add(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { out += $0 } }
+        func add(_ bytes: [UInt8]) {
+            add(UInt64(bytes.count))
+            out += bytes
+        }
+        add(Array(key.utf8))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        add((try? encoder.encode(summary)).map { [UInt8]($0) } ?? [])
+        add(UInt64(entries.count))
+        for entry in entries {
+            out.append(entry.kind.rawValue)
+            let stamp = entry.stamp
+            for value in [stamp.device, stamp.inode, UInt64(bitPattern: stamp.size), UInt64(bitPattern: stamp.modified),
+                          UInt64(bitPattern: stamp.changed), UInt64(stamp.type)] { add(value) }
+            add(Array(entry.path.utf8))
+        }
+        out += FileHash.sha256(out).utf8
+        return out
+    }
+
+    /// Reads a seal; nil when the bytes are not a whole seal of this version.
+    init?(bytes: [UInt8]) {
+        guard bytes.count > Self.magic.count + 64, bytes.starts(with: Self.magic) else { return nil }
+        let body = bytes.count - 64
+        guard FileHash.sha256(Array(bytes[..<body])).utf8.elementsEqual(bytes[body...]) else { return nil }
+        var reader = SealReader(bytes: bytes, position: Self.magic.count, end: body)
+        guard let key = reader.text(), let summaryBytes = reader.field(),
+              let summary = try? JSONDecoder().decode(Summary.self, from: Data(summaryBytes)),
+              let count = reader.number(), count <= UInt64(body / 57)
+        else { return nil }
+        var entries: [Entry] = []
+        entries.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            guard let raw = reader.byte(), let kind = Kind(rawValue: raw),
+                  let device = reader.number(), let inode = reader.number(), let size = reader.number(),
+                  let modified = reader.number(), let changed = reader.number(), let type = reader.number(),
+                  type <= UInt64(UInt32.max), let path = reader.text()
+            else { return nil }
+            entries.append(Entry(kind: kind, path: path, stamp: FileStamp(
+                device: device, inode: inode, size: Int64(bitPattern: size), modified: Int64(bitPattern: modified),
+                changed: Int64(bitPattern: changed), type: UInt32(type))))
+        }
+        guard reader.position == body else { return nil }
+        self.key = key
+        self.summary = summary
+        self.entries = entries
+    }
+
+    init(key: String, summary: Summary, entries: [Entry]) {
+        self.key = key
+        self.summary = summary
+        self.entries = entries
+    }
+
+    /// Writes the seal through a temporary the build's journal names.
+    func save(_ state: StateFolder, journal: BuildJournal) throws(WriteError) {
+        try state.write(bytes, to: Self.name, temporaryName: journal.temporaryName())
+    }
+}
+
+/// Reads a seal's fields, every length checked against what is left.
+private struct SealReader {
+    let bytes: [UInt8]
+    var position: Int
+    let end: Int
+
+    mutating func byte() -> UInt8? {
+        guard position < end else { return nil }
+        defer { position += 1 }
+        return bytes[position]
+    }
+
+    mutating func number() -> UInt64? {
+        guard end - position >= 8 else { return nil }
+        var value: UInt64 = 0
+        for offset in (0..<8).reversed() { value = value << 8 | UInt64(bytes[position + offset]) }
+        position += 8
+        return value
+    }
+
+    mutating func field() -> ArraySlice<UInt8>? {
+        guard let count = number(), count <= UInt64(end - position) else { return nil }
+        defer { position += Int(count) }
+        return bytes[position..<position + Int(count)]
+    }
+
+    mutating func text() -> String? {
+        guard let field = field() else { return nil }
+        return String(validating: field, as: UTF8.self)
+    }
+}
