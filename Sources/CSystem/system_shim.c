@@ -43,3 +43,19 @@ int tg_rename_noreplace(int from_folder, const char *from, int to_folder, const 
 }
 
 #endif
+
+#ifdef __linux__
+#include <sys/vfs.h>
+
+long long tg_file_system_type(const char *path) {
+    struct statfs info;
+    if (statfs(path, &info) != 0) return -1;
+    return (long long)info.f_type;
+}
+#else
+long long tg_file_system_type(const char *path) {
+    (void)path;
+    errno = ENOSYS;
+    return -1;
+}
+#endif

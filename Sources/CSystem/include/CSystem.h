@@ -23,6 +23,9 @@ extern const int tg_o_path;
 /// it under the rules of `resolve` (TG_RESOLVE_…).
 int tg_openat2(int folder, const char *path, uint64_t flags, uint64_t mode, uint64_t resolve);
 
+/// The file system type of `path` (statfs(2)'s f_type: 0x6969 for NFS), or -1 with errno set.
+long long tg_file_system_type(const char *path);
+
 /// renameat2(2) with RENAME_NOREPLACE: fails with EEXIST when `to` exists, atomically.
 /// ENOSYS or EINVAL where the kernel or the file system cannot do it.
 int tg_rename_noreplace(int from_folder, const char *from, int to_folder, const char *to);

@@ -1,5 +1,7 @@
+import CSystem
 import FoundationEssentials
 import Glibc
+import ImageCodecs
 import Renditions
 
 /// What the last build that changed nothing saw, kept in `.thumbgen/seal`: the manifest it ran
@@ -28,6 +30,10 @@ struct BuildSeal: Sendable {
         case folder = 3
         /// A file the build looked for and did not find.
         case absent = 4
+        /// A folder on the way from root to an entry, as itself (a link is a link): only its
+        /// device, inode and type are compared, so a folder swapped for a link, even to the
+        /// same folder, breaks the seal while a file added beside the entries does not.
+        case way = 5
     }
 
     struct Entry: Sendable, Equatable {
@@ -66,11 +72,16 @@ struct BuildSeal: Sendable {
     }
 
     /// A digest of the manifest's bytes, root, index path and limits (after command-line
-    /// overrides), its resolved images, and the running binary; nil for a manifest made in code.
-    static func key(for manifest: Manifest) -> String? {
+    /// overrides), its resolved images, the codec libraries' versions, the running binary's
+    /// stamp and the user; nil for a manifest made in code.
+    static func key(for manifest: Manifest, libraries: CodecLibraries = .current) -> String? {
         guard !manifest.digest.isEmpty, let binary = FileStamp(path: "/proc/self/exe") else { return nil }
-        var text = Array("\(GeneratorVersion.name)\n\(binary.device) \(binary.inode) \(binary.size) \(binary.modified) \(binary.changed)\n".utf8)
-        for part in [manifest.root.path, manifest.indexPath, manifest.digest, String(describing: manifest.limits)] {
+        // The user too: another may not be allowed to read what this one read.
+        var text = Array("\(GeneratorVersion.name)\n\(binary.device) \(binary.inode) \(binary.size) \(binary.modified) \(binary.changed)\nuser \(geteuid())\n".utf8)
+        // The codec libraries' versions are part of every recipe: an upgraded libheif redoes
+        // what it decodes, so it breaks the seal too.
+        let libraries = libraries.versions.map { "\($0.key) \($0.value)" }.sorted().joined(separator: ",")
+        for part in [manifest.root.path, manifest.indexPath, manifest.digest, String(describing: manifest.limits), libraries] {
             text += part.utf8
             text.append(0)
         }
@@ -92,9 +103,18 @@ struct BuildSeal: Sendable {
     static func holding(for manifest: Manifest, state: StateFolder) -> BuildSeal? {
         guard let key = key(for: manifest), state.allJournals.isEmpty,
               let bytes = state.read(name, limit: IndexStore.sizeLimit), let seal = BuildSeal(bytes: bytes),
-              seal.key == key, seal.holds(root: manifest.root.path)
+              seal.key == key, seal.covers(manifest), seal.holds(root: manifest.root.path)
         else { return nil }
         return seal
+    }
+
+    /// True when the seal stamps each of the manifest's images, in the manifest's order, and the
+    /// index: a seal with fewer entries than its build had is no seal.
+    func covers(_ manifest: Manifest) -> Bool {
+        let originals = entries.lazy.filter { $0.kind == .original }
+        return originals.count == manifest.images.count
+            && zip(originals, manifest.images).allSatisfy { $0.path.utf8.elementsEqual($1.path.utf8) }
+            && entries.contains { $0.kind == .file && $0.path == manifest.indexPath }
     }
 
     /// Every entry's stamp is what is on disk now: stat(2) on two threads, each taking every
@@ -129,8 +149,14 @@ struct BuildSeal: Sendable {
         case .absent:
             var info = stat()
             return lstat(path, &info) != 0 && errno == ENOENT
-        case .original, .file, .folder:
+        case .original, .folder:
             return FileStamp(path: path) == entry.stamp
+        case .file:
+            // The build reads and writes these with no link followed.
+            return FileStamp(entry: path) == entry.stamp
+        case .way:
+            guard let now = FileStamp(entry: path) else { return false }
+            return now.device == entry.stamp.device && now.inode == entry.stamp.inode && now.type == entry.stamp.type
         }
     }
 
@@ -193,6 +219,15 @@ struct BuildSeal: Sendable {
         self.key = key
         self.summary = summary
         self.entries = entries
+    }
+
+    /// True when `root` is on a file system whose stat(2) may answer from a client's cache while
+    /// another machine changes the file (NFS, SMB, FUSE): no seal is made there.
+    static func isShared(_ root: String) -> Bool {
+        // NFS, SMB, CIFS, SMB2, FUSE, 9P, AFS.
+        let shared: Set<Int64> = [0x6969, 0x517B, 0xFF53_4D42, 0xFE53_4D42, 0x6573_5546, 0x0102_1997, 0x5346_414F]
+        let type = tg_file_system_type(root)
+        return type < 0 || shared.contains(Int64(type))
     }
 
     /// Writes the seal through a temporary the build's journal names.

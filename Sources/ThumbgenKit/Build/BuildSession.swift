@@ -136,11 +136,14 @@ struct BuildSession {
     private func seal(of index: RenditionIndex, outcomes: [ImageOutcome], slices: [String]) -> BuildSeal? {
         let options = generator.options, paths = generator.paths, root = generator.manifest.root.path
         guard options.shard == nil, options.cache == nil, leftoverJournals.isEmpty, ignoredListings.isEmpty,
-              let key = BuildSeal.key(for: generator.manifest) else { return nil }
+              !BuildSeal.isShared(root), let key = BuildSeal.key(for: generator.manifest) else { return nil }
         var entries: [BuildSeal.Entry] = []
         var problems: [ImageProblem] = [], reused = 0
-        for outcome in outcomes {
-            guard outcome.written.isEmpty, outcome.stop == nil, let record = outcome.record,
+        // In the manifest's order, which is the order the seal is checked in (`BuildSeal.covers`).
+        var byPath: [[UInt8]: ImageOutcome] = [:]
+        for outcome in outcomes { byPath[Array(outcome.path.utf8)] = outcome }
+        for image in generator.images {
+            guard let outcome = byPath[Array(image.path.utf8)], outcome.written.isEmpty, outcome.stop == nil, let record = outcome.record,
                   record.status != .unreadable || record.recipe != nil, outcome.problems.allSatisfy(\.kind.isVerdict),
                   let stamp = outcome.stamp, !stamp.isRecent(before: began),
                   FileStamp(path: root + "/" + outcome.path) == stamp
@@ -149,21 +152,38 @@ struct BuildSession {
             problems += outcome.problems
             reused += outcome.reused.count
         }
+        let nothing = FileStamp(device: 0, inode: 0, size: 0, modified: 0, changed: 0, type: 0)
         func stamp(_ path: String, _ kind: BuildSeal.Kind) -> Bool {
-            guard let stamp = FileStamp(path: path.isEmpty ? root : root + "/" + path) else { return false }
+            let full = path.isEmpty ? root : root + "/" + path
+            guard let stamp = kind == .file ? FileStamp(entry: full) : FileStamp(path: full) else { return false }
             entries.append(.init(kind: kind, path: path, stamp: stamp))
             return true
         }
+        // Renditions, slices and the index: each a plain file, none changed since the build began
+        // (one it wrote just now could still be edited within the same tick of the clock).
         for file in IndexFileList.files(of: index, paths: paths).sorted() + slices + [generator.outputIndex] {
-            guard stamp(file, .file) else { return nil }
+            guard stamp(file, .file), entries[entries.count - 1].stamp.type == UInt32(S_IFREG),
+                  !entries[entries.count - 1].stamp.isRecent(before: began) else { return nil }
         }
-        guard stamp(paths.folder, .folder) else { return nil }
-        // The registry and the other indexes it lists: what another manifest owns is never touched.
-        for file in [IndexPaths.registry] + registry.indexes.filter({ $0 != paths.index }) where !stamp(file, .file) {
-            entries.append(.init(kind: .absent, path: file, stamp: FileStamp(device: 0, inode: 0, size: 0, modified: 0, changed: 0, type: 0)))
+        // The registry and the other indexes it lists (what another manifest owns is never
+        // touched), and the folders where shard indexes would be.
+        let others = registry.indexes.filter { $0 != paths.index }
+        for file in [IndexPaths.registry] + others where !stamp(file, .file) {
+            entries.append(.init(kind: .absent, path: file, stamp: nothing))
         }
-        for other in registry.indexes where other != paths.index {
-            _ = stamp(IndexPaths(indexPath: other).folder, .folder)
+        for folder in Set([paths.folder] + others.map { IndexPaths(indexPath: $0).folder }).sorted() where !stamp(folder, .folder) {
+            entries.append(.init(kind: .absent, path: folder, stamp: nothing))
+        }
+        // Every folder on the way to an entry, as itself: a folder swapped for a link is refused
+        // by a real build's reads and writes.
+        var ways = Set<String>()
+        for entry in entries {
+            var folder = entry.path.parentPath
+            while !folder.isEmpty, folder != "/", ways.insert(folder).inserted { folder = folder.parentPath }
+        }
+        for folder in ways.sorted() {
+            guard let way = FileStamp(entry: root + "/" + folder) else { return nil }
+            entries.append(.init(kind: .way, path: folder, stamp: way))
         }
         problems.sort { ($0.file, $0.message) < ($1.file, $1.message) }
         let summary = SummaryFigures(index: index).sealed(images: outcomes.count, reused: reused, problems: problems)

@@ -38,6 +38,13 @@ struct FileStamp: Equatable, Sendable {
         self.init(info)
     }
 
+    /// Of the entry at `path` itself: a link is stamped as a link.
+    init?(entry path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
     init?(descriptor: Int32) {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
@@ -45,10 +52,10 @@ struct FileStamp: Equatable, Sendable {
     }
 
     /// True when a change made after the stamp was taken could leave it as it is: its times are
-    /// within `margin` of `moment` (a file system's clock ticks in milliseconds, and one that keeps
+    /// within `margin` of `moment` (a file system's clock ticks in milliseconds; one that keeps
     /// whole seconds, with no nanoseconds in either time, is given two seconds).
     func isRecent(before moment: Int64) -> Bool {
-        let wholeSeconds = modified % 1_000_000_000 == 0 && changed % 1_000_000_000 == 0
+        let wholeSeconds = modified % 1_000_000_000 == 0 || changed % 1_000_000_000 == 0
         let margin: Int64 = wholeSeconds ? 2_000_000_000 : 100_000_000
         return max(modified, changed) > moment - margin
     }

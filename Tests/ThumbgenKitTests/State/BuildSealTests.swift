@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Renditions
 import Testing
+import ImageCodecs
 import TestSupport
 
 @testable import ThumbgenKit
@@ -67,7 +68,8 @@ import TestSupport
     /// without a seal does, to the byte.
     @Test(arguments: ["edit an original, same size and time", "delete a rendition", "truncate a rendition",
                       "add an original", "edit the manifest", "edit the index", "delete the registry",
-                      "leave a journal", "damage the seal", "lower a limit", "an unmerged shard index"])
+                      "leave a journal", "damage the seal", "lower a limit", "an unmerged shard index",
+                      "swap the folder for a link to it", "swap a rendition for a link to a copy"])
     func aChangeBreaksTheSeal(_ change: String) throws {
         let sealed = try Self.sealedSite(), plain = try Self.sealedSite()
         for site in [sealed, plain] { try Self.apply(change, to: site) }
@@ -119,6 +121,14 @@ import TestSupport
             site.folder.write("manifest.yaml", text: Manifests.standard(images: "photos/*.jpg", extra: "limits: { pixels: 900000 }"))
         case "an unmerged shard index":
             site.folder.write("site/renditions.shard-1-of-2.json", site.folder.read("site/renditions.json")!)
+        case "swap the folder for a link to it":
+            try FileManager.default.moveItem(atPath: root + "photos", toPath: root + "photos.real")
+            try FileManager.default.createSymbolicLink(atPath: root + "photos", withDestinationPath: "photos.real")
+        case "swap a rendition for a link to a copy":
+            let file = site.folder.path + "/" + IncrementalBuildTests.renditions(site).first!
+            try FileManager.default.copyItem(atPath: file, toPath: site.folder.path + "/copy")
+            try FileManager.default.removeItem(atPath: file)
+            try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: site.folder.path + "/copy")
         default:
             Issue.record("no such change: \(change)")
         }
@@ -205,6 +215,35 @@ import TestSupport
         let summary = try Self.build(site)
         #expect(!Self.answeredFromSeal(site, summary, indexBefore: index))
         #expect(summary.written == 0 && summary.reused == 14)
+    }
+
+    /// The codec libraries' versions are in every recipe, so they are in the seal's key: another
+    /// version of any of them is another key.
+    @Test func anotherCodecLibraryIsAnotherKey() throws {
+        let site = IncrementalBuildTests.site()
+        let manifest = try site.loadManifest()
+        let current = try #require(BuildSeal.key(for: manifest))
+        #expect(BuildSeal.key(for: manifest, libraries: .current) == current)
+        for library in CodecLibraries.current.versions.keys {
+            var other = CodecLibraries.current
+            other.versions[library] = (other.versions[library] ?? "") + ".1"
+            #expect(BuildSeal.key(for: manifest, libraries: other) != current, "\(library)")
+        }
+        #expect(!CodecLibraries.current.versions.isEmpty)
+    }
+
+    /// A seal with the right key but not an entry for each of the manifest's images, or none for
+    /// the index, is no seal: a state folder cannot stand in for a build by leaving files out.
+    @Test func aSealThatLeavesAnImageOutIsNoSeal() throws {
+        let site = try Self.sealedSite()
+        let manifest = try site.loadManifest()
+        let state = StateFolder(manifestDirectory: manifest.directory.path, shard: nil)
+        let whole = try #require(BuildSeal(bytes: site.folder.read(".thumbgen/seal")!))
+        #expect(BuildSeal.holding(for: manifest, state: state) != nil)
+        for forged in [whole.entries.filter { $0.path != "photos/a.jpg" }, whole.entries.filter { $0.path != "renditions.json" }] {
+            site.folder.write(".thumbgen/seal", BuildSeal(key: whole.key, summary: whole.summary, entries: forged).bytes)
+            #expect(BuildSeal.holding(for: manifest, state: state) == nil)
+        }
     }
 
     /// The seal's own reader refuses every truncation of a real seal and every single-byte

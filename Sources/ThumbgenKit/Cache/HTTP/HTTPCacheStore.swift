@@ -69,7 +69,7 @@ final class HTTPCacheStore: CacheStore {
         var deepestMade = folders.count
         for index in folders.indices.reversed() {
             guard !madeFolders.withLock({ $0.contains(folders[index]) }) else { break }
-            let status = try request("MKCOL", path: folders[index]).status
+            let status = try makeFolder(folders[index])
             if (200...299).contains(status) || status == 405 {
                 deepestMade = index
                 break
@@ -78,10 +78,17 @@ final class HTTPCacheStore: CacheStore {
             deepestMade = index
         }
         for index in folders.indices where index > deepestMade {
-            let status = try request("MKCOL", path: folders[index]).status
+            let status = try makeFolder(folders[index])
             guard (200...299).contains(status) || status == 405 else { throw refusal(status, "MKCOL", folders[index]) }
         }
         madeFolders.withLock { $0.formUnion(folders) }
+    }
+
+    /// MKCOL once, and once more after a server error: two workers making the same folder at
+    /// once can make a server fail the second (WsgiDAV answers 500), which then answers 405.
+    private func makeFolder(_ path: String) throws(CacheFault) -> Int {
+        let status = try request("MKCOL", path: path).status
+        return (500...599).contains(status) ? try request("MKCOL", path: path).status : status
     }
 
     private func refusal(_ status: Int, _ method: String, _ key: String) -> CacheFault {
