@@ -122,7 +122,7 @@ struct BuildSession {
         for outcome in outcomes { if let hashed = outcome.hashed { cache.entries[outcome.path] = hashed } }
         if cache != context.statCache { try? cache.save(generator.state, journal: journal) }
         if stale.isEmpty, staleSlices.isEmpty, let seal = seal(of: index, outcomes: outcomes, slices: slicePaths) {
-            try? seal.save(generator.state, journal: journal)
+            try? BuildSeal.save(seal, generator.state, journal: journal)
         }
         journal.remove()
         for name in leftoverJournals where name != journal.name { generator.state.remove(name) }
@@ -130,64 +130,68 @@ struct BuildSession {
     }
 
     /// The seal of a whole build that wrote and deleted nothing (`BuildSeal`), with a stamp of
-    /// each file its answer rests on; nil when it changed something, when an image's answer may
-    /// change by itself (a failure of the moment, a file in the way, a listing left alone), or
-    /// when an original changed too shortly before the build or during it.
-    private func seal(of index: RenditionIndex, outcomes: [ImageOutcome], slices: [String]) -> BuildSeal? {
+    /// each file its answer rests on, as the file's bytes; nil when it changed something, when an
+    /// image's answer may change by itself (a failure of the moment, a file in the way, a listing
+    /// left alone), when an original or a listed file changed too shortly before the build or
+    /// during it, or on a network file system.
+    private func seal(of index: RenditionIndex, outcomes: [ImageOutcome], slices: [String]) -> [UInt8]? {
         let options = generator.options, paths = generator.paths, root = generator.manifest.root.path
         guard options.shard == nil, options.cache == nil, leftoverJournals.isEmpty, ignoredListings.isEmpty,
+              outcomes.allSatisfy({ $0.written.isEmpty && $0.stop == nil }),
               !BuildSeal.isShared(root), let key = BuildSeal.key(for: generator.manifest) else { return nil }
-        var entries: [BuildSeal.Entry] = []
+        var writer = BuildSeal.Writer(capacity: outcomes.count * 5 + 64)
+        var ways = Set<String>(), lastFolder: String?
+        func add(_ kind: BuildSeal.Kind, _ path: String, _ stamp: FileStamp) {
+            writer.add(kind, path, stamp)
+            // Every folder on the way to an entry, stamped last.
+            let folder = path.parentPath
+            guard folder != lastFolder else { return }
+            lastFolder = folder
+            var way = folder
+            while !way.isEmpty, way != "/", ways.insert(way).inserted { way = way.parentPath }
+        }
         var problems: [ImageProblem] = [], reused = 0
         // In the manifest's order, which is the order the seal is checked in (`BuildSeal.covers`).
-        var byPath: [[UInt8]: ImageOutcome] = [:]
-        for outcome in outcomes { byPath[Array(outcome.path.utf8)] = outcome }
+        var position: [[UInt8]: Int] = [:]
+        for (offset, outcome) in outcomes.enumerated() { position[Array(outcome.path.utf8)] = offset }
         for image in generator.images {
-            guard let outcome = byPath[Array(image.path.utf8)], outcome.written.isEmpty, outcome.stop == nil, let record = outcome.record,
-                  record.status != .unreadable || record.recipe != nil, outcome.problems.allSatisfy(\.kind.isVerdict),
-                  let stamp = outcome.stamp, !stamp.isRecent(before: began),
+            guard let offset = position[Array(image.path.utf8)] else { return nil }
+            let outcome = outcomes[offset]
+            guard let record = outcome.record, record.status != .unreadable || record.recipe != nil,
+                  outcome.problems.allSatisfy(\.kind.isVerdict), let stamp = outcome.stamp, !stamp.isRecent(before: began),
                   FileStamp(path: root + "/" + outcome.path) == stamp
             else { return nil }
-            entries.append(.init(kind: .original, path: outcome.path, stamp: stamp))
+            add(.original, outcome.path, stamp)
             problems += outcome.problems
             reused += outcome.reused.count
         }
-        let nothing = FileStamp(device: 0, inode: 0, size: 0, modified: 0, changed: 0, type: 0)
-        func stamp(_ path: String, _ kind: BuildSeal.Kind) -> Bool {
-            let full = path.isEmpty ? root : root + "/" + path
-            guard let stamp = kind == .file ? FileStamp(entry: full) : FileStamp(path: full) else { return false }
-            entries.append(.init(kind: kind, path: path, stamp: stamp))
-            return true
-        }
+        position = [:]
         // Renditions, slices and the index: each a plain file, none changed since the build began
         // (one it wrote just now could still be edited within the same tick of the clock).
         for file in IndexFileList.files(of: index, paths: paths).sorted() + slices + [generator.outputIndex] {
-            guard stamp(file, .file), entries[entries.count - 1].stamp.type == UInt32(S_IFREG),
-                  !entries[entries.count - 1].stamp.isRecent(before: began) else { return nil }
+            guard let stamp = FileStamp(entry: root + "/" + file), stamp.type == UInt32(S_IFREG), !stamp.isRecent(before: began)
+            else { return nil }
+            add(.file, file, stamp)
         }
         // The registry and the other indexes it lists (what another manifest owns is never
         // touched), and the folders where shard indexes would be.
+        let nothing = FileStamp(device: 0, inode: 0, size: 0, modified: 0, changed: 0, type: 0)
         let others = registry.indexes.filter { $0 != paths.index }
-        for file in [IndexPaths.registry] + others where !stamp(file, .file) {
-            entries.append(.init(kind: .absent, path: file, stamp: nothing))
+        for file in [IndexPaths.registry] + others {
+            if let stamp = FileStamp(entry: root + "/" + file) { add(.file, file, stamp) } else { add(.absent, file, nothing) }
         }
-        for folder in Set([paths.folder] + others.map { IndexPaths(indexPath: $0).folder }).sorted() where !stamp(folder, .folder) {
-            entries.append(.init(kind: .absent, path: folder, stamp: nothing))
+        for folder in Set([paths.folder] + others.map { IndexPaths(indexPath: $0).folder }).sorted() {
+            if let stamp = FileStamp(path: folder.isEmpty ? root : root + "/" + folder) { add(.folder, folder, stamp) } else { add(.absent, folder, nothing) }
         }
-        // Every folder on the way to an entry, as itself: a folder swapped for a link is refused
-        // by a real build's reads and writes.
-        var ways = Set<String>()
-        for entry in entries {
-            var folder = entry.path.parentPath
-            while !folder.isEmpty, folder != "/", ways.insert(folder).inserted { folder = folder.parentPath }
-        }
+        // The folders on the way, as themselves: a folder swapped for a link is refused by a real
+        // build's reads and writes.
         for folder in ways.sorted() {
             guard let way = FileStamp(entry: root + "/" + folder) else { return nil }
-            entries.append(.init(kind: .way, path: folder, stamp: way))
+            writer.add(.way, folder, way)
         }
         problems.sort { ($0.file, $0.message) < ($1.file, $1.message) }
         let summary = SummaryFigures(index: index).sealed(images: outcomes.count, reused: reused, problems: problems)
-        return BuildSeal(key: key, summary: summary, entries: entries)
+        return writer.bytes(key: key, summary: summary)
     }
 
     /// Writes the slices of `index`; a file in the way or a full disk stops the build.

@@ -108,15 +108,18 @@ struct ImageResolver {
         var skipped: [String] = []
         var refused = false  // a match already reported is not "no match"
         for base in glob.bases {
-            for path in folder.files(under: base) where glob.matches(path.split(separator: "/")) && !seen.contains(Array(path.utf8)) {
+            let listed = folder.files(under: base), plain = folder.isPlain(base)
+            // One base lists each path once: only overlapping bases need the paths seen.
+            let overlapping = glob.bases.count > 1
+            for path in listed where glob.matches(path.split(separator: "/")) && !(overlapping && seen.contains(Array(path.utf8))) {
                 guard Glob.isImageName(path.lastPathPart) else {
                     skipped.append(path)
                     continue
                 }
-                switch folder.resolve(listed: path, under: base) {
+                switch plain ? folder.resolve(listedUnderPlainBase: path) : folder.resolve(listed: path, under: base) {
                 case .file:
                     found.append(path)
-                    seen.insert(Array(path.utf8))
+                    if overlapping { seen.insert(Array(path.utf8)) }
                 case .outside(let target):
                     refused = true
                     reader.error(mark, "'\(path)' (matched by '\(pattern)') leads outside root through a symlink, to \(target); thumbgen reads only files under root")
