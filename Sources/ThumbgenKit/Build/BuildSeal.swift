@@ -5,17 +5,19 @@ import ImageCodecs
 import Renditions
 
 /// What the last build that changed nothing saw, kept in `.thumbgen/seal`: the manifest it ran
-/// (its bytes, limits and resolved images, and the thumbgen binary), a stamp of every file its
-/// answer rests on (each original as it was read, each rendition, the index and its slices, the
-/// registry and the other indexes it lists, the index's folder), and the summary it printed.
+/// (its bytes, limits and resolved images, with the codec libraries, the user and the thumbgen
+/// binary), a stamp of every file its answer rests on (each original as it was read, each
+/// rendition, the index and its slices, the registry and the other indexes it lists, the folders
+/// where shard indexes go, every folder on the way to any of them), and the summary it printed.
 ///
 /// While every stamp still holds, a build would read the same originals, keep the same files and
 /// write the same index again, so `build` and `check` answer from the seal without reading an
 /// image or the index. Any writing build deletes the seal before it begins, so a killed or failed
 /// build leaves none; only a whole build that wrote and deleted nothing, where every image's
 /// answer is final (no failure of the moment to try again, no file in the way), writes one. An
-/// original changed so shortly before the build that a later change could leave its times as
-/// they were (`FileStamp.isRecent`) is no ground for a seal either.
+/// original or listed file changed so shortly before the build that a later change could leave
+/// its times as they were (`FileStamp.isRecent`) is no ground for a seal either, nor is a network
+/// file system.
 ///
 /// The seal is state, not site: it is untrusted like every state file (a damaged one is no seal,
 /// and a seal only ever stands in for a build that would change nothing), and deleting it costs
