@@ -65,7 +65,7 @@ extension Generator {
     /// the answer: nothing to do, and the sealed build's problems; the plan's items (what a build
     /// keeps) are then not listed.
     public func plan() throws(BuildFailure) -> BuildPlan {
-        if options.readsSeal, let seal = BuildSeal.holding(for: manifest, state: state) {
+        if let seal = holdingSeal {
             var plan = BuildPlan()
             plan.problems = BuildSummary(sealed: seal.summary).problems
             return plan

@@ -85,11 +85,16 @@ public struct Generator: Sendable {
         }.sorted { ($0.count, $0.index) < ($1.count, $1.index) }
     }
 
+    /// The seal of the last build, when these options read one and it still holds.
+    var holdingSeal: BuildSeal? {
+        options.readsSeal ? BuildSeal.holding(for: manifest, state: state) : nil
+    }
+
     /// Runs the build. `progress` is called (from worker threads, one call at a time) as each
     /// image finishes.
     public func build(progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws(BuildFailure) -> BuildSummary {
         let started = Date()
-        if options.readsSeal, let seal = BuildSeal.holding(for: manifest, state: state) {
+        if let seal = holdingSeal {
             var summary = BuildSummary(sealed: seal.summary)
             summary.seconds = Date().timeIntervalSince(started)
             return summary

@@ -116,7 +116,7 @@ struct ImageResolver {
                     skipped.append(path)
                     continue
                 }
-                switch plain ? folder.resolve(listedUnderPlainBase: path) : folder.resolve(listed: path, under: base) {
+                switch folder.resolve(listed: path, plainBase: plain) {
                 case .file:
                     found.append(path)
                     if overlapping { seen.insert(Array(path.utf8)) }

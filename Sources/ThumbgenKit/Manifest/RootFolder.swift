@@ -81,23 +81,18 @@ struct RootFolder {
         return found
     }
 
-    /// What `relative`, which `files(under: base)` listed, really is. A plain file the walk met
-    /// through real folders from root is a file under root, with no further look; a link, or
-    /// anything under a base reached through one, is resolved (`resolve`). Whichever it is, the
-    /// build opens the original beneath root with no link leading out (`openOriginal`).
-    func resolve(listed relative: String, under base: String) -> Resolution {
-        guard isPlain(base), links.isEmpty || !links.contains(Array(relative.utf8)) else { return resolve(relative) }
-        return .file
-    }
-
     /// True when `base` was walked with no symbolic link on its way from root.
     func isPlain(_ base: String) -> Bool {
         plainBases.contains(Array(base.utf8))
     }
 
-    /// `resolve(listed:under:)` for a base known to be plain (`isPlain`).
-    func resolve(listedUnderPlainBase relative: String) -> Resolution {
-        links.isEmpty || !links.contains(Array(relative.utf8)) ? .file : resolve(relative)
+    /// What `relative`, which `files(under:)` listed for a base, really is. A plain file the walk
+    /// met through real folders from root (`plainBase`: `isPlain` of that base) is a file under
+    /// root, with no further look; a link, or anything under a base reached through one, is
+    /// resolved (`resolve`). Whichever it is, the build opens the original beneath root with no
+    /// link leading out (`openOriginal`).
+    func resolve(listed relative: String, plainBase: Bool) -> Resolution {
+        plainBase && (links.isEmpty || !links.contains(Array(relative.utf8))) ? .file : resolve(relative)
     }
 
     private mutating func walk(_ folder: String, into found: inout [String], budget: Int) {

@@ -31,15 +31,14 @@ public struct DecodedMemory: Sendable {
             let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
             return overflow || pixels > Int.max / 4 ? Int.max : pixels * 4
         }
-        func add(_ a: Int, _ b: Int) -> Int { a > Int.max - b ? Int.max : a + b }
         for record in index.images.values {
             for (key, entry) in record.renditions {
                 let slot = String(key[..<(key.lastIndex(of: "@") ?? key.endIndex)])
                 let original = bytes(record.width, record.height), shown = bytes(entry.width, entry.height)
-                slots[slot, default: Figures()].originals = add(slots[slot, default: Figures()].originals, original)
-                slots[slot, default: Figures()].renditions = add(slots[slot, default: Figures()].renditions, shown)
-                total.originals = add(total.originals, original)
-                total.renditions = add(total.renditions, shown)
+                slots[slot, default: Figures()].originals = saturatingSum(slots[slot, default: Figures()].originals, original)
+                slots[slot, default: Figures()].renditions = saturatingSum(slots[slot, default: Figures()].renditions, shown)
+                total.originals = saturatingSum(total.originals, original)
+                total.renditions = saturatingSum(total.renditions, shown)
             }
         }
     }
@@ -58,12 +57,17 @@ public struct DownloadBytes: Sendable, Equatable {
     }
 
     public init(index: RenditionIndex) {
-        func add(_ a: Int, _ b: Int) -> Int { a > Int.max - b ? Int.max : a + b }
         for record in index.images.values {
             for entry in record.renditions.values {
-                originals = add(originals, max(0, record.bytes))
-                renditions = add(renditions, max(0, entry.sources?.first?.bytes ?? entry.bytes))
+                originals = saturatingSum(originals, max(0, record.bytes))
+                renditions = saturatingSum(renditions, max(0, entry.sources?.first?.bytes ?? entry.bytes))
             }
         }
     }
+}
+
+/// `a + b`, or `Int.max` when it would overflow: the figures of an index read from disk may hold
+/// any number.
+private func saturatingSum(_ a: Int, _ b: Int) -> Int {
+    a > Int.max - b ? Int.max : a + b
 }
