@@ -188,6 +188,23 @@ static int next_byte(struct tg_byte_reader *reader) {
     return reader->buffer[reader->index++];
 }
 
+/// Reads up to and including the next 0xFF: 0xFF, or -1 at the end of the file. Entropy-coded
+/// data holds one about every 256 bytes (each stuffed as FF 00), so memchr finds it, not a loop.
+static int next_ff(struct tg_byte_reader *reader) {
+    for (;;) {
+        if (reader->index < reader->length) {
+            const unsigned char *at = memchr(reader->buffer + reader->index, 0xFF, reader->length - reader->index);
+            if (at) {
+                reader->index = (size_t)(at - reader->buffer) + 1;
+                return 0xFF;
+            }
+            reader->index = reader->length;
+        }
+        if (next_byte(reader) < 0) return -1;
+        reader->index--;  // the byte just read is looked at by memchr
+    }
+}
+
 static void skip_bytes(struct tg_byte_reader *reader, size_t count) {
     size_t buffered = reader->length - reader->index;
     if (count <= buffered) {
@@ -238,9 +255,8 @@ static int count_scans(const struct jpeg_decompress_struct *cinfo, int descripto
         if (count >= 1 && count <= 4) *blocks += scan_blocks(cinfo, count, ids);
         scans++;
         for (;;) {
-            int c = next_byte(reader);
+            int c = next_ff(reader);
             if (c < 0) goto done;
-            if (c != 0xFF) continue;
             do c = next_byte(reader); while (c == 0xFF);
             if (c < 0) goto done;
             if (c == 0x00 || (c >= 0xD0 && c <= 0xD7)) continue;

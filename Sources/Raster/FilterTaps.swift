@@ -90,3 +90,48 @@ struct FilterTaps {
         return 3 * third * third * (3 - 4 * third * third) / (pix * pix)
     }
 }
+
+/// The weights of resamples of one image, kept by their axis's geometry: an image's planes share
+/// theirs (R, G and B; Cb and Cr), and Lanczos weights cost a `sin` a tap. Not for use from two
+/// threads at once.
+public final class ResampleWeights {
+    /// How far apart the fixed-point windows are.
+    enum Stride: Hashable {
+        /// `paddedTaps`.
+        case taps
+        /// `paddedTaps` rounded up to a multiple of eight (the row kernels read eight at a time).
+        case eights
+
+        func of(_ paddedTaps: Int) -> Int { self == .taps ? paddedTaps : (paddedTaps + 7) & ~7 }
+    }
+
+    struct Axis {
+        var taps: FilterTaps
+        var fixed: [Int16]
+        var stride: Int
+    }
+
+    private struct Key: Hashable {
+        var count: Int, start: UInt64, length: UInt64, limit: Int, stride: Stride
+    }
+
+    private var kept: [Key: Axis] = [:]
+
+    public init() {}
+
+    /// The taps of `count` output pixels over `length` source pixels from `start` (of `limit`),
+    /// and their fixed-point weights; made once for each geometry.
+    func axis(count: Int, start: Double, length: Double, limit: Int, stride: Stride) -> Axis {
+        let key = Key(count: count, start: start.bitPattern, length: length.bitPattern, limit: limit, stride: stride)
+        if let axis = kept[key] { return axis }
+        let axis = Self.axis(count: count, start: start, length: length, limit: limit, stride: stride)
+        kept[key] = axis
+        return axis
+    }
+
+    static func axis(count: Int, start: Double, length: Double, limit: Int, stride: Stride) -> Axis {
+        let taps = FilterTaps(count: count, start: start, length: length, limit: limit)
+        let width = stride.of(taps.paddedTaps)
+        return Axis(taps: taps, fixed: taps.fixedWeights(stride: width), stride: width)
+    }
+}

@@ -39,24 +39,31 @@ public final class PlaneResampler {
     private var nextOutputRow = 0
 
     /// `rect` is in source pixels; pixels around it (inside the source) feed the filter at its
-    /// edges, as they would for a crop of a larger picture.
-    public init(sourceWidth: Int, sourceHeight: Int, rect: PixelRect, to size: PixelSize, kernels: ResampleKernels = .best) {
+    /// edges, as they would for a crop of a larger picture. `weights`: where the weights of
+    /// other planes of the same image are kept, to be shared.
+    public init(sourceWidth: Int, sourceHeight: Int, rect: PixelRect, to size: PixelSize, kernels: ResampleKernels = .best,
+                weights kept: ResampleWeights? = nil) {
         precondition(size.width > 0 && size.height > 0 && sourceWidth > 0 && sourceHeight > 0)
         self.size = size
         self.kernels = kernels
-        let horizontal = FilterTaps(count: size.width, start: rect.x, length: rect.width, limit: sourceWidth)
-        vertical = FilterTaps(count: size.height, start: rect.y, length: rect.height, limit: sourceHeight)
-        spanStart = horizontal.span.lowerBound
-        spanCount = horizontal.span.count
-        taps = (horizontal.paddedTaps + 7) & ~7
-        starts = horizontal.starts.map { Int32($0 - horizontal.span.lowerBound) }
-        weights = horizontal.fixedWeights(stride: taps)
-        verticalWeights = vertical.fixedWeights(stride: vertical.paddedTaps)
-        ringSize = vertical.paddedTaps
+        func axis(_ count: Int, _ start: Double, _ length: Double, _ limit: Int, _ stride: ResampleWeights.Stride) -> ResampleWeights.Axis {
+            kept?.axis(count: count, start: start, length: length, limit: limit, stride: stride)
+                ?? ResampleWeights.axis(count: count, start: start, length: length, limit: limit, stride: stride)
+        }
+        let horizontal = axis(size.width, rect.x, rect.width, sourceWidth, .eights)
+        let vertical = axis(size.height, rect.y, rect.height, sourceHeight, .taps)
+        self.vertical = vertical.taps
+        spanStart = horizontal.taps.span.lowerBound
+        spanCount = horizontal.taps.span.count
+        taps = horizontal.stride
+        starts = horizontal.taps.starts.map { Int32($0 - horizontal.taps.span.lowerBound) }
+        weights = horizontal.fixed
+        verticalWeights = vertical.fixed
+        ringSize = vertical.taps.paddedTaps
         ring = .allocate(capacity: ringSize * size.width)
         scratch = .allocate(capacity: spanCount + taps)
         scratch.initialize(repeating: 0, count: spanCount + taps)
-        window = .allocate(capacity: vertical.paddedTaps)
+        window = .allocate(capacity: ringSize)
         output = [UInt8](repeating: 0, count: size.width * size.height)
     }
 

@@ -118,6 +118,7 @@ final class RenditionMaker {
     private func madePlanes() -> [[Plane]] {
         let layout = feeds.layout
         var made = feeds.finish(targets: targets.count)
+        let weights = ResampleWeights()
         for (index, target) in targets.enumerated() where made[index] == nil {
             guard let sourceIndex = target.source, let sourcePlanes = made[sourceIndex] else { continue }
             made[index] = sourcePlanes.indices.map { plane in
@@ -127,7 +128,7 @@ final class RenditionMaker {
                 let sx = Double(pixels.width) / from.rect.width, sy = Double(pixels.height) / from.rect.height
                 let rect = PixelRect(x: (wanted.rect.x - from.rect.x) * sx, y: (wanted.rect.y - from.rect.y) * sy,
                                      width: wanted.rect.width * sx, height: wanted.rect.height * sy)
-                return Resampler.resample(pixels, rect: rect, to: wanted.size)
+                return Resampler.resample(pixels, rect: rect, to: wanted.size, weights: weights)
             }
         }
         return made.map { $0! }

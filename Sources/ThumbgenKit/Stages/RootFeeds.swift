@@ -40,6 +40,7 @@ struct RootFeeds {
     /// its planes shows) for a decode of `planes`.
     mutating func begin(layout: Layout, planes: [DecodedPlane], roots: [(target: Int, planes: [RenditionMaker.PlaneTarget])]) {
         self.layout = layout
+        let weights = ResampleWeights()
         feeds = planes.indices.map { index in
             let decoded = planes[index]
             return roots.map { root in
@@ -54,7 +55,7 @@ struct RootFeeds {
                     width = (width + kx - 1) / kx
                     height = (height + ky - 1) / ky
                 }
-                let resampler = PlaneResampler(sourceWidth: width, sourceHeight: height, rect: rect, to: wanted.size)
+                let resampler = PlaneResampler(sourceWidth: width, sourceHeight: height, rect: rect, to: wanted.size, weights: weights)
                 let reducer = kx > 1 || ky > 1
                     ? BoxReducer(sourceWidth: decoded.size.width, sourceHeight: decoded.size.height, channels: 1, factorX: kx, factorY: ky) {
                         resampler.add(row: $0, bytes: $1)
