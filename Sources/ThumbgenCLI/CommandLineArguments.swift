@@ -29,10 +29,10 @@ public enum CommandLineArguments {
 extension Thumbgen {
     /// The whole program: the arguments read without /proc, then `run`. Exit 3 (a failure of
     /// the machine, not of the request) when no argument can be read, so that a command that
-    /// promises to write nothing never turns into a build. malloc is set to keep an image's
-    /// large buffers in the heap for the next (`Memory.keepsBlocksInHeap`) before anything else.
+    /// promises to write nothing never turns into a build. Blocks of 1 MiB or more are mapped
+    /// on their own (`Memory.mapsLargeBlocks`) before anything else.
     public static func main(console: Console = .standard) -> ExitCode {
-        Memory.keepsBlocksInHeap()
+        Memory.mapsLargeBlocks()
         guard let arguments = CommandLineArguments.read() else {
             let diagnostics = DiagnosticsEngine(console: console)
             diagnostics.error(CommandLineArguments.unreadable, category: .stopped)

@@ -5,16 +5,12 @@
 
 #include <stddef.h>
 
-/// Blocks under `mapped` bytes come from the heap, and blocks of `mapped` or more are mapped on
-/// their own and unmapped when freed, at a fixed threshold instead of glibc's sliding one; a
-/// heap gives its free top back to the system once that is over `trimmed` bytes. Does nothing and
-/// returns 0 when the environment sets malloc's own tunables (MALLOC_MMAP_THRESHOLD_,
-/// MALLOC_TRIM_THRESHOLD_, or glibc.malloc.* in GLIBC_TUNABLES), which then stand, or where the
-/// C library is not glibc; 1 when both are set.
-int tg_malloc_keep_blocks_under(size_t mapped, size_t trimmed);
-
-/// Bytes the main heap holds from the system, in use or free (glibc's mallinfo2 `arena`); 0
-/// elsewhere.
-size_t tg_malloc_heap_bytes(void);
+/// Blocks of `bytes` or more that no free chunk of the heap holds are mapped on their own and
+/// unmapped when freed, instead of glibc's sliding threshold (which rises to each mapped block
+/// freed, up to 32 MiB, after which an image's large blocks stay in the heap and arenas when
+/// freed, and fragment them). Does nothing and returns 0 when the environment sets malloc's own
+/// tunables (MALLOC_MMAP_THRESHOLD_, or glibc.malloc.* in GLIBC_TUNABLES), which then stand, or
+/// where the C library is not glibc; 1 when set.
+int tg_malloc_map_blocks_from(size_t bytes);
 
 #endif
