@@ -165,7 +165,7 @@ def _exponent(rows, key):
     return sum((x - mx) * (y - my) for x, y in points) / sum((x - mx) ** 2 for x, _ in points)
 
 
-STEPS = ["cold", "cold_cpu", "unsealed", "unsealed_cpu", "noop", "noop_cpu", "check", "check_cpu", "check_changed", "changed", "merge",
+STEPS = ["cold", "cold_cpu", "unsealed", "unsealed_cpu", "noop", "noop_cpu", "check", "check_cpu", "check_changed", "check_changed_cpu", "changed", "merge",
          "swift_load", "js_load"]
 
 
