@@ -76,4 +76,41 @@ import TestSupport
         let over = decode(folder.write("over.jpg", EmptyScansJPEG.jpeg(width: 8192, height: 8192, scans: 63)), scanLimit: 500)
         #expect(over.error == .overLimit("this progressive JPEG's 63 scans decode 66060288 blocks of coefficients, over the limit of 65536000 (limits.scans × 131072 blocks: every scan visits each block, so a larger image may have fewer scans)"))
     }
+
+    /// The count reads the file through a buffer of 64 KiB and looks for each 0xFF of the
+    /// entropy-coded data with memchr: wherever an 0xFF falls against the buffer's edge (the last
+    /// byte of one buffer, its 00 or marker the first of the next), the count is libjpeg's own
+    /// script's, 10 scans of the same blocks. The same progressive photo is shifted by a comment
+    /// segment after SOI so that each of its first 0xFF bytes lands on the buffer's last byte,
+    /// one before it and one after it, and by 0 to 63 bytes besides.
+    @Test func scansAreCountedWhereverAnFFMeetsTheReadersEdge() throws {
+        var options = JPEGFixtures.Options()
+        options.progressive = true
+        let jpeg = JPEGFixtures.jpeg(Pictures.photo(width: 640, height: 480, seed: 7), options)
+        let edge = (1 << 16) - 1
+        // 640x480 in 4:2:0: 1200 MCUs of 6 blocks, 4800 luma blocks, 1200 of each chroma.
+        let expected = (scans: 10, blocks: 2 * 7200 + 4 * 4800 + 4 * 1200)
+        let plain = try JPEGDecoder.countScans(path: folder.write("plain.jpg", jpeg))
+        #expect(plain.scans == expected.scans && plain.blocks == expected.blocks, "\(plain)")
+        // A comment segment takes 4 bytes at least and 65,535 at most.
+        var onEdge: [Int] = []
+        for index in jpeg.indices where jpeg[index] == 0xFF && index > 2 && onEdge.count < 8 {
+            let distance = edge - index
+            if distance >= 5 && distance < 65_000 { onEdge.append(distance) }
+        }
+        #expect(onEdge.count == 8, "the photo has 0xFF bytes that a comment can move onto the edge")
+        var shifts: [Int] = [0] + Array(4..<64)
+        for distance in onEdge { shifts += [distance - 1, distance, distance + 1] }
+        for shift in shifts {
+            var shifted: [UInt8] = Array(jpeg[0..<2])
+            if shift > 0 {
+                let length = shift - 2
+                shifted += [0xFF, 0xFE, UInt8(length >> 8), UInt8(length & 0xFF)]
+                shifted += [UInt8](repeating: 0x20, count: shift - 4)
+            }
+            shifted += jpeg[2...]
+            let counted = try JPEGDecoder.countScans(path: folder.write("shifted.jpg", shifted))
+            #expect(counted.scans == expected.scans && counted.blocks == expected.blocks, "shifted by \(shift): \(counted)")
+        }
+    }
 }

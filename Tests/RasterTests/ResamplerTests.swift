@@ -79,4 +79,33 @@ import TestSupport
         let fromUpright = Resampler.resample(upright, rect: rect, to: PixelSize(width: 3, height: 2))
         #expect(fromStored == fromUpright)
     }
+
+    /// An image's resamples share their axes' weights (`ResampleWeights`): through one shared
+    /// store, in any order, each resample gives the bytes it gives alone, also where two differ
+    /// only in the source's size (the same rect and output size over a wider or taller source
+    /// take other taps at the edge) or in the axis (a square's rows and columns).
+    @Test func sharedWeightsGiveTheBytesOfWeightsMadeAlone() {
+        var random = SplitMix(seed: 5)
+        func plane(_ width: Int, _ height: Int) -> Plane {
+            Plane(width: width, height: height, bytes: (0..<(width * height)).map { _ in UInt8(random.unit() * 255) })
+        }
+        let wide = plane(120, 80), narrow = plane(100, 80), square = plane(90, 90)
+        let jobs: [(Plane, PixelRect, PixelSize)] = [
+            (wide, PixelRect(x: 10, y: 5, width: 90, height: 70), PixelSize(width: 31, height: 17)),
+            (narrow, PixelRect(x: 10, y: 5, width: 90, height: 70), PixelSize(width: 31, height: 17)),
+            (wide, PixelRect(x: 0, y: 0, width: 120, height: 80), PixelSize(width: 7, height: 5)),
+            (narrow, PixelRect(x: 0, y: 0, width: 100, height: 80), PixelSize(width: 7, height: 5)),
+            (square, PixelRect(x: 0, y: 0, width: 90, height: 90), PixelSize(width: 40, height: 40)),
+            (square, PixelRect(x: 0.5, y: 0, width: 89.5, height: 90), PixelSize(width: 40, height: 40)),
+            (wide, PixelRect(x: 10, y: 5, width: 90, height: 70), PixelSize(width: 31, height: 17)),
+        ]
+        let alone = jobs.map { Resampler.resample($0.0, rect: $0.1, to: $0.2) }
+        for order in [Array(jobs.indices), Array(jobs.indices.reversed())] {
+            let weights = ResampleWeights()
+            for index in order {
+                let job = jobs[index]
+                #expect(Resampler.resample(job.0, rect: job.1, to: job.2, weights: weights).bytes == alone[index].bytes, "resample \(index)")
+            }
+        }
+    }
 }
