@@ -188,8 +188,9 @@ static int next_byte(struct tg_byte_reader *reader) {
     return reader->buffer[reader->index++];
 }
 
-/// Reads up to and including the next 0xFF: 0xFF, or -1 at the end of the file. Entropy-coded
-/// data holds one about every 256 bytes (each stuffed as FF 00), so memchr finds it, not a loop.
+/// Reads up to and including the next 0xFF: 0xFF, or -1 at the end of the file or on a read
+/// error, as `next_byte`. Entropy-coded data holds one about every 256 bytes (each stuffed as
+/// FF 00), so memchr finds it, not a loop.
 static int next_ff(struct tg_byte_reader *reader) {
     for (;;) {
         if (reader->index < reader->length) {
