@@ -101,7 +101,7 @@ public struct Generator: Sendable {
         }
         let session = try BuildSession(generator: self)
         let context = session.context
-        // Largest originals first, so the last job to finish is a small one.
+        // Largest originals first; the pool hands them out from both ends (`JobOrder`).
         let jobs = images.map { (job: ImageJob(entry: $0, context: context), size: FileStat(path: context.absolutePath($0.path))?.size ?? 0) }
             .sorted { ($0.size, $1.job.entry.path) > ($1.size, $0.job.entry.path) }.map(\.job)
         let outcomes = WorkerPool.run(jobs, workers: options.jobs, profile: options.profile) { outcome, done in
