@@ -11,10 +11,10 @@ public enum IndexSlice {
     /// The index's file name when a client is given none.
     public static let defaultIndexName = "renditions.json"
 
-    /// The folder an image lies in: `photos` for `photos/a.jpg`, `` for `a.jpg`, `..` for `../a.jpg`.
+    /// The folder an image lies in: `photos` for `photos/a.jpg`, `` for `a.jpg`, `..` for
+    /// `../a.jpg`. By bytes, as every path here (`PathBytes`).
     public static func folder(of image: String) -> String {
-        guard let slash = image.lastIndex(of: "/") else { return "" }
-        return String(image[..<slash])
+        PathBytes.beforeLastSlash(image) ?? ""
     }
 
     /// The slice of `folder` (`photos`): `photos/renditions.json`, or for the index's own folder
@@ -44,13 +44,13 @@ public enum IndexSlice {
            prefix.first != 0x2F, prefix.last != 0x2F, !zip(prefix, prefix.dropFirst()).contains(where: { $0 == 0x2F && $1 == 0x2F }) {
             return String(decoding: bytes.dropFirst(prefix.count + 1), as: UTF8.self)
         }
-        var base = folder.split(separator: "/")[...]
-        var parts = path.split(separator: "/", omittingEmptySubsequences: false)[...]
-        while let first = base.first, let other = parts.first, first == other, parts.count > 1 {
+        var base = PathBytes.parts(folder)[...]
+        var parts = PathBytes.parts(path, omittingEmpty: false)[...]
+        while let first = base.first, let other = parts.first, PathBytes.same(first, other), parts.count > 1 {
             base.removeFirst()
             parts.removeFirst()
         }
-        return (Array(repeating: "..", count: base.count) + parts.map(String.init)).joined(separator: "/")
+        return (Array(repeating: "..", count: base.count) + parts).joined(separator: "/")
     }
 
     /// A path a slice of `folder` gives, as the whole index gives it: `photos/a.jpg` for `a.jpg`.
@@ -59,9 +59,9 @@ public enum IndexSlice {
     static func path(_ path: String, in folder: String) -> String {
         guard !folder.isEmpty else { return path }
         guard RenditionIndex.leadingParents(path) != nil else { return folder + "/" + path }
-        var parts: [Substring] = []
-        for part in folder.split(separator: "/") + path.split(separator: "/") {
-            if part == "..", let last = parts.last, last != ".." {
+        var parts: [String] = []
+        for part in PathBytes.parts(folder) + PathBytes.parts(path) {
+            if PathBytes.same(part, ".."), let last = parts.last, !PathBytes.same(last, "..") {
                 parts.removeLast()
             } else {
                 parts.append(part)

@@ -19,17 +19,17 @@ extension RenditionIndex {
     public static func path(_ file: String, layout: FolderLayout) -> String {
         switch layout {
         case .kept: file
-        case .flattened: String(file.split(separator: "/").last ?? Substring(file))
+        case .flattened: PathBytes.afterLastSlash(file)
         }
     }
 
     /// The URL of a path the index gives, in `folder` (the index's folder, or its copy); nil for
-    /// an absolute path or one with empty parts: an index is untrusted input. (`..` stays: an
-    /// index in a folder of its own names the images above it so.)
+    /// an absolute path or one with empty or `.` parts: an index is untrusted input. (`..` stays:
+    /// an index in a folder of its own names the images above it so.) Split by bytes (`PathBytes`).
     public static func url(_ file: String, in folder: URL, layout: FolderLayout = .kept) -> URL? {
-        let parts = path(file, layout: layout).split(separator: "/", omittingEmptySubsequences: false)
-        guard !file.hasPrefix("/"), !parts.isEmpty, !parts.contains(where: { $0.isEmpty || $0 == "." }) else { return nil }
-        return parts.reduce(folder) { $0.appendingPathComponent(String($1), isDirectory: false) }
+        let parts = PathBytes.parts(path(file, layout: layout), omittingEmpty: false)
+        guard !file.hasPrefix("/"), !parts.isEmpty, !parts.contains(where: { $0.isEmpty || PathBytes.same($0, ".") }) else { return nil }
+        return parts.reduce(folder) { $0.appendingPathComponent($1, isDirectory: false) }
     }
 }
 

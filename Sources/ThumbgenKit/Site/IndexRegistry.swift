@@ -17,7 +17,7 @@ struct IndexRegistry: Equatable {
     static func load(_ files: SiteFiles) -> IndexRegistry {
         guard let bytes = files.read(IndexPaths.registry, limit: 1 << 20),
               let file = try? JSONDecoder().decode(File.self, from: Data(bytes)) else { return IndexRegistry() }
-        return IndexRegistry(indexes: file.indexes.filter { !$0.hasPrefix("/") && !$0.split(separator: "/").contains("..") }.sorted())
+        return IndexRegistry(indexes: file.indexes.filter { RelativePath($0) != nil }.sorted())
     }
 
     /// Writes the registry when it changed.

@@ -100,6 +100,18 @@ import TestSupport
         #expect(!site.folder.exists("site/" + path))
     }
 
+    /// The registry is a file anyone may have edited: an entry that is absolute, has an empty or
+    /// `.` part or climbs with `..` (split by bytes: a `/` before a combining mark still
+    /// separates) lists no index; the plain one stays.
+    @Test func aRegistryEntryOutsideRootListsNothing() throws {
+        let site = Self.site()
+        let hostile = ["/etc/renditions.json", "../\u{301}y.json", "x/./\u{301}y.json", "a//b.json", "../up.json"]
+        let text = "{\"note\": \"\", \"indexes\": [" + (hostile + ["other/renditions.json"]).map { "\"\($0)\"" }.joined(separator: ", ") + "]}"
+        site.folder.write("site/.thumbgen.json", text: text)
+        let registry = IndexRegistry.load(try SiteFiles(root: site.folder.path + "/site"))
+        #expect(registry.indexes == ["other/renditions.json"])
+    }
+
     /// A hand-edited index that lists a user's file under a rendition-like name: neither a prune
     /// nor clean deletes it, and both say the index names a file thumbgen leaves alone.
     @Test func anIndexNamingAFileThumbgenCouldNotHaveWrittenOwnsNothing() throws {
