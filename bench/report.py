@@ -368,7 +368,7 @@ def _modern_tables(record):
                           f"the same build without {name} (the JPEG set above) takes {jpeg_only['cpu']:.2f} CPU s, so "
                           f"{name} adds **{ref['cpu'] - jpeg_only['cpu']:.2f} s** against the encoder alone's "
                           f"{floor['net_cpu']:.2f} s (which encodes every box; thumbgen keeps {ref['modern_files']} "
-                          f"of {ref['boxes']} files but encodes them all)."]
+                          f"of {ref['boxes']} files; WebP stops at an image's first miss, AVIF encodes every box)."]
         lines += ["", f"Floor: {floor['how']}; start-up cost measured as as many runs on a 16×16 PNG "
                       f"({floor['startup_cpu']:.2f} CPU s) and taken off. Peers: " +
                   "; ".join(f"{rows[k]['label']}: {rows[k]['how']}" for k in ("pillow", "pyvips")) + ". Two workers each.", ""]

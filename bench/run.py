@@ -75,12 +75,14 @@ def settings():
     if unknown:
         sys.exit(f"bench: unknown tool(s) in BENCH_TOOLS: {', '.join(sorted(unknown))}; "
                  f"known: {', '.join(t.key for t in tools)}")
-    sections_env = os.environ.get("BENCH_SECTIONS", ",".join(ALL_SECTIONS))
-    sets = [s.strip() for s in os.environ.get("BENCH_SETS", "jpeg,png").split(",") if s.strip()]
-    if not sets or set(sets) - {"jpeg", "png"}:
+    sections_env = [s.strip() for s in os.environ.get("BENCH_SECTIONS", ",".join(ALL_SECTIONS)).split(",") if s.strip()]
+    sets = [s for s in ("jpeg", "png")
+            if s in {s.strip() for s in os.environ.get("BENCH_SETS", "jpeg,png").split(",")}]
+    listed = {s.strip() for s in os.environ.get("BENCH_SETS", "jpeg,png").split(",") if s.strip()}
+    if not sets or listed - {"jpeg", "png"}:
         sys.exit(f"bench: BENCH_SETS={os.environ.get('BENCH_SETS', '')!r}: the sets are jpeg and png "
                  f"(the WebP, AVIF and HEIC workloads are sections: BENCH_SECTIONS=webp,avif,heic)")
-    unknown_sections = {s for s in sections_env.split(",") if s.strip()} - set(ALL_SECTIONS) - {"none"}
+    unknown_sections = set(sections_env) - set(ALL_SECTIONS) - {"none"}
     if unknown_sections:
         sys.exit(f"bench: unknown section(s) in BENCH_SECTIONS: {', '.join(sorted(unknown_sections))}; "
                  f"known: {', '.join(ALL_SECTIONS)}, none")
@@ -89,7 +91,7 @@ def settings():
         "rounds": int(os.environ.get("BENCH_ROUNDS", "1" if quick else "3")),
         "tools": [t for t in tools if not wanted or t.key in wanted],
         "sets": sets,
-        "sections": [s for s in sections_env.split(",") if s in ALL_SECTIONS],
+        "sections": [s for s in ALL_SECTIONS if s in sections_env],
         "corpus_dirs": corpus_dirs(),
         "synthetic": 1000,
         "merge_entries": 2000 if quick else 10_000,

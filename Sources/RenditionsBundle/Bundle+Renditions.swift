@@ -9,8 +9,10 @@ extension Bundle {
     /// level when an Xcode group flattened them. Nil when the bundle has no such file.
     public func renditionURL(_ file: String, layout: FolderLayout, subdirectory: String? = nil) -> URL? {
         let path = RenditionIndex.path(file, layout: layout)
-        var folders = path.split(separator: "/").map(String.init)
-        guard let name = folders.popLast(), !folders.contains(".."), !path.hasPrefix("/") else { return nil }
+        // By bytes, as the file system splits it (`PathBytes`): no empty, `.` or `..` part.
+        var folders = PathBytes.parts(path, omittingEmpty: false)
+        guard !path.hasPrefix("/"), !folders.contains(where: { $0.isEmpty || PathBytes.same($0, ".") || PathBytes.same($0, "..") }),
+              let name = folders.popLast() else { return nil }
         let inside = ([subdirectory].compactMap { $0 } + folders).joined(separator: "/")
         return url(forResource: name, withExtension: nil, subdirectory: inside.isEmpty ? nil : inside)
     }

@@ -31,6 +31,11 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: url.path))
         #expect(Bundle.module.renditionURL("images/missing.jpg", layout: .kept, subdirectory: "Resources") == nil)
         #expect(Bundle.module.renditionURL("../Resources/images/a.Thumbnail(96x72).jpg", layout: .kept) == nil)
+        // A path no build writes is refused, as `RenditionIndex.url` refuses it, though the
+        // bundle would find the file: an empty or `.` part, or `..` behind a combining mark.
+        for file in ["images/./a.Thumbnail(96x72).jpg", "images//a.Thumbnail(96x72).jpg", "images/../\u{301}images/a.Thumbnail(96x72).jpg"] {
+            #expect(Bundle.module.renditionURL(file, layout: .kept, subdirectory: "Resources") == nil, "\(file)")
+        }
     }
 
     /// An Xcode group copies `photos/b.Thumbnail(60x60).jpg` to the bundle's top level.

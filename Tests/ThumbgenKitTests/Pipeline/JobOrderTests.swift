@@ -46,6 +46,11 @@ import Testing
                         running.append(index)
                         taken.append(index)
                     }
+                    if taken.count == running.count, count >= workers {
+                        // The first hand-out: the largest to half the workers (rounded up), the smallest to the rest.
+                        let large = (workers + 1) / 2
+                        #expect(taken == Array(0..<large) + (count - (workers - large)..<count).reversed(), "\(workers) workers, \(count) jobs")
+                    }
                     // Handed out from the large end: below `front` (which only grows; `back` only shrinks).
                     #expect(running.filter { $0 < order.front }.count <= (workers + 1) / 2)
                     guard !running.isEmpty else { break }
