@@ -76,9 +76,8 @@ def settings():
         sys.exit(f"bench: unknown tool(s) in BENCH_TOOLS: {', '.join(sorted(unknown))}; "
                  f"known: {', '.join(t.key for t in tools)}")
     sections_env = [s.strip() for s in os.environ.get("BENCH_SECTIONS", ",".join(ALL_SECTIONS)).split(",") if s.strip()]
-    sets = [s for s in ("jpeg", "png")
-            if s in {s.strip() for s in os.environ.get("BENCH_SETS", "jpeg,png").split(",")}]
     listed = {s.strip() for s in os.environ.get("BENCH_SETS", "jpeg,png").split(",") if s.strip()}
+    sets = [s for s in ("jpeg", "png") if s in listed]
     if not sets or listed - {"jpeg", "png"}:
         sys.exit(f"bench: BENCH_SETS={os.environ.get('BENCH_SETS', '')!r}: the sets are jpeg and png "
                  f"(the WebP, AVIF and HEIC workloads are sections: BENCH_SECTIONS=webp,avif,heic)")

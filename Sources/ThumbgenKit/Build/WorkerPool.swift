@@ -34,15 +34,15 @@ enum WorkerPool {
 /// to finish is a mid-sized one, not the largest. Not thread-safe: `PoolState` holds it behind its
 /// lock.
 struct JobOrder {
+    /// Jobs below `front` were handed out from the large end, those from `back` on from the
+    /// small end: `front` only grows and `back` only shrinks, so an index says its end.
     private(set) var front = 0
     private(set) var back: Int
-    private var fromFront: [Bool]
     private var frontRunning = 0
     private let frontWorkers: Int
 
     init(count: Int, workers: Int) {
         back = count
-        fromFront = Array(repeating: false, count: count)
         frontWorkers = (max(1, workers) + 1) / 2
     }
 
@@ -53,7 +53,6 @@ struct JobOrder {
         guard !isEmpty else { return nil }
         if frontRunning < frontWorkers {
             frontRunning += 1
-            fromFront[front] = true
             front += 1
             return front - 1
         }
@@ -63,10 +62,7 @@ struct JobOrder {
 
     /// Job `index` (handed out by `next`) is done.
     mutating func finished(_ index: Int) {
-        if fromFront[index] {
-            fromFront[index] = false
-            frontRunning -= 1
-        }
+        if index < front { frontRunning -= 1 }
     }
 }
 
